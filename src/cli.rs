@@ -1,0 +1,5 @@
+//! Command-line interface (stub).
+
+pub fn main() -> i32 {
+    0
+}

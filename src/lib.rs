@@ -1,0 +1,12 @@
+//! cgcalc — a calculator for combinatorial game theory.
+//!
+//! The pipeline: [`syntax`] parses a line into an AST, [`eval`] evaluates it against an
+//! environment, handing games to the arena-backed [`engine`], and [`display`] prints values in
+//! CGSuite's notation. The binary (`main.rs`, [`cli`], [`repl`]) is a thin shell around them.
+
+pub mod cli;
+pub mod display;
+pub mod engine;
+pub mod eval;
+pub mod repl;
+pub mod syntax;

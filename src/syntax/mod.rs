@@ -1,0 +1,6 @@
+//! Source text → AST: the pest grammar (`grammar/cgcalc.pest`) and the tree builder.
+
+pub mod ast;
+mod parser;
+
+pub use parser::{ParseError, needs_more_input, parse_statements, MAX_NESTING};
