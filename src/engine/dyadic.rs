@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(s(None, Some(d(-3, 1))), d(-2, 0));
         assert_eq!(s(Some(Dyadic::ZERO), Some(Dyadic::ONE)), d(1, 1));
         assert_eq!(s(Some(Dyadic::ZERO), Some(d(1, 1))), d(1, 2));
-        assert_eq!(s(Some(d(5, 2)), Some(d(2, 0))), d(3, 2)); // {5/4|2} = 3/2
+        assert_eq!(s(Some(d(5, 2)), Some(d(2, 0))), d(3, 1)); // {5/4|2} = 3/2
         assert_eq!(s(Some(d(-1, 0)), Some(d(5, 0))), Dyadic::ZERO);
         assert_eq!(s(Some(d(1, 0)), Some(d(5, 0))), d(2, 0));
         assert_eq!(s(Some(d(-5, 0)), Some(d(-1, 0))), d(-2, 0));
