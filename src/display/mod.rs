@@ -25,7 +25,11 @@ pub struct Summary {
 }
 
 /// Write a value in CGSuite's notation.
-pub fn write_value(engine: &mut Engine, value: &Value, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+pub fn write_value(
+    engine: &mut Engine,
+    value: &Value,
+    out: &mut dyn std::fmt::Write,
+) -> std::fmt::Result {
     notation::write_value(engine, value, out)
 }
 

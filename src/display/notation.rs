@@ -3,6 +3,10 @@
 use crate::engine::Engine;
 use crate::eval::Value;
 
-pub fn write_value(_engine: &mut Engine, _value: &Value, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+pub fn write_value(
+    _engine: &mut Engine,
+    _value: &Value,
+    out: &mut dyn std::fmt::Write,
+) -> std::fmt::Result {
     out.write_str("?")
 }

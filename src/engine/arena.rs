@@ -1,24 +1,398 @@
-//! Placeholder; the arena is being written.
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+//! The arena: every canonical game is stored once, as a [`Node`], and named by its index
+//! ([`GameId`]). Equal values therefore have equal ids.
+//!
+//! Games of the form number + ups + star ([`Nus`]) are stored as three numbers; their option
+//! lists are materialised only when something asks for them. Other games store their canonical
+//! option ids in one shared pool. A hash index over (Left ids, Right ids) makes construction
+//! idempotent (hash-consing).
 
+use super::dyadic::Dyadic;
+use super::nus::Nus;
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+
+/// A canonical short game: an index into the engine's arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(pub u32);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome { L, R, P, N }
+impl GameId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Nus;
+/// Normal-play outcome classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// The second player wins.
+    P,
+    /// The first player wins.
+    N,
+}
 
+impl Outcome {
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Outcome::L => "Left wins",
+            Outcome::R => "Right wins",
+            Outcome::P => "second player wins",
+            Outcome::N => "first player wins",
+        }
+    }
+}
+
+/// Why an engine computation stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError { Overflow, Interrupted }
+pub enum EngineError {
+    /// A number grew beyond the supported range.
+    Overflow,
+    /// The interrupt flag was raised (Ctrl-C).
+    Interrupted,
+    /// The arena outgrew its memory ceiling.
+    MemoryLimit { bytes: usize },
+}
 
-pub struct Engine { interrupt: Arc<AtomicBool> }
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Overflow => write!(f, "number too large (overflow)"),
+            EngineError::Interrupted => write!(f, "interrupted"),
+            EngineError::MemoryLimit { bytes } => {
+                write!(
+                    f,
+                    "memory limit reached ({} MiB in the game arena)",
+                    bytes >> 20
+                )
+            }
+        }
+    }
+}
 
-impl Default for Engine { fn default() -> Self { Self::new() } }
+impl std::error::Error for EngineError {}
+
+pub type EngineResult<T> = Result<T, EngineError>;
+
+/// A slice of the option pool.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Span {
+    pub start: u32,
+    pub len: u32,
+}
+
+const NO_GAME: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub nus: Option<Nus>,
+    pub left: Span,
+    pub right: Span,
+    /// False for a NUS whose options have not been materialised yet.
+    pub options_ready: bool,
+    pub left_stop: Dyadic,
+    pub right_stop: Dyadic,
+    /// Cached negative (`NO_GAME` until computed).
+    pub negative: u32,
+    /// Hash of the option lists (general games only), kept for the index.
+    pub hash: u64,
+}
+
+/// The game engine: arena, indexes and operation caches.
+pub struct Engine {
+    pub(super) nodes: Vec<Node>,
+    pub(super) pool: Vec<GameId>,
+    nus_index: FxHashMap<Nus, GameId>,
+    general_index: HashTable<GameId>,
+    pub(super) sum_cache: FxHashMap<(GameId, GameId), GameId>,
+    pub(super) leq_cache: FxHashMap<(GameId, GameId), bool>,
+    pub(super) caches: super::properties::PropertyCaches,
+    interrupt: Arc<AtomicBool>,
+    memory_limit: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
 
 impl Engine {
-    pub fn new() -> Self { Engine { interrupt: Arc::new(AtomicBool::new(false)) } }
-    pub fn interrupt_flag(&self) -> Arc<AtomicBool> { self.interrupt.clone() }
+    pub fn new() -> Self {
+        let mut engine = Engine {
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            nus_index: FxHashMap::default(),
+            general_index: HashTable::new(),
+            sum_cache: FxHashMap::default(),
+            leq_cache: FxHashMap::default(),
+            caches: Default::default(),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            memory_limit: usize::MAX,
+        };
+        let zero = engine.nus(Nus::number(Dyadic::ZERO));
+        debug_assert_eq!(zero, Engine::ZERO);
+        engine
+    }
+
+    /// The id of 0 (always the first game stored).
+    pub const ZERO: GameId = GameId(0);
+
+    pub fn zero(&self) -> GameId {
+        Engine::ZERO
+    }
+
+    /// The flag long computations poll; raising it makes them return [`EngineError::Interrupted`].
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    /// Fail with `Interrupted` if the flag is raised, or `MemoryLimit` past the ceiling.
+    pub(super) fn poll(&self) -> EngineResult<()> {
+        if self.interrupt.load(AtomicOrdering::Relaxed) {
+            return Err(EngineError::Interrupted);
+        }
+        Ok(())
+    }
+
+    /// Set a ceiling on the arena's memory; construction fails with `MemoryLimit` beyond it.
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        self.memory_limit = bytes;
+    }
+
+    /// Approximate bytes held by the arena, its indexes and caches.
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let map_entry = |k: usize, v: usize| k + v + 1;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.pool.capacity() * size_of::<GameId>()
+            + self.nus_index.capacity() * map_entry(size_of::<Nus>(), size_of::<GameId>())
+            + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
+            + self.sum_cache.capacity() * map_entry(8, 4)
+            + self.leq_cache.capacity() * map_entry(8, 1)
+            + self.caches.memory_bytes()
+    }
+
+    /// Number of games stored.
+    pub fn game_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn push_node(&mut self, node: Node) -> EngineResult<GameId> {
+        if self.nodes.len() % 4096 == 0 && self.memory_bytes() > self.memory_limit {
+            return Err(EngineError::MemoryLimit {
+                bytes: self.memory_bytes(),
+            });
+        }
+        let id = u32::try_from(self.nodes.len())
+            .ok()
+            .filter(|&i| i != NO_GAME)
+            .ok_or(EngineError::MemoryLimit {
+                bytes: self.memory_bytes(),
+            })?;
+        self.nodes.push(node);
+        Ok(GameId(id))
+    }
+
+    /// The id of a NUS value, storing it if new.
+    pub fn nus(&mut self, value: Nus) -> GameId {
+        if let Some(&id) = self.nus_index.get(&value) {
+            return id;
+        }
+        let node = Node {
+            nus: Some(value),
+            left: Span::default(),
+            right: Span::default(),
+            options_ready: false,
+            left_stop: value.number,
+            right_stop: value.number,
+            negative: NO_GAME,
+            hash: 0,
+        };
+        // A NUS node is tiny; only the id space can run out.
+        let id = match self.push_node(node) {
+            Ok(id) => id,
+            Err(_) => panic!("game arena id space exhausted"),
+        };
+        self.nus_index.insert(value, id);
+        id
+    }
+
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus::number(x))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::from_int(n))
+    }
+
+    pub fn nimber(&mut self, m: u64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 0,
+            nim: m,
+        })
+    }
+
+    /// n·↑ (negative n: downs).
+    pub fn ups(&mut self, n: i64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: n,
+            nim: 0,
+        })
+    }
+
+    pub fn as_nus(&self, g: GameId) -> Option<Nus> {
+        self.nodes[g.index()].nus
+    }
+
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        self.as_nus(g).filter(Nus::is_number).map(|n| n.number)
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.as_number(g).is_some()
+    }
+
+    /// Store a general (non-NUS) game from canonical option lists that are already sorted,
+    /// deduplicated, and known to form a canonical game. Returns the existing id if present.
+    pub(super) fn intern_general(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> EngineResult<GameId> {
+        let hash = hash_options(left, right);
+        let (nodes, pool) = (&self.nodes, &self.pool);
+        let slice = |s: Span| &pool[s.start as usize..(s.start + s.len) as usize];
+        if let Some(&id) = self.general_index.find(hash, |&id| {
+            let n = &nodes[id.index()];
+            n.nus.is_none() && n.hash == hash && slice(n.left) == left && slice(n.right) == right
+        }) {
+            return Ok(id);
+        }
+        let left_stop = left
+            .iter()
+            .map(|&g| self.nodes[g.index()].right_stop)
+            .max()
+            .unwrap_or(Dyadic::ZERO);
+        let right_stop = right
+            .iter()
+            .map(|&g| self.nodes[g.index()].left_stop)
+            .min()
+            .unwrap_or(Dyadic::ZERO);
+        let left_span = self.push_options(left);
+        let right_span = self.push_options(right);
+        let id = self.push_node(Node {
+            nus: None,
+            left: left_span,
+            right: right_span,
+            options_ready: true,
+            left_stop,
+            right_stop,
+            negative: NO_GAME,
+            hash,
+        })?;
+        let nodes = &self.nodes;
+        self.general_index
+            .insert_unique(hash, id, |&g| nodes[g.index()].hash);
+        Ok(id)
+    }
+
+    fn push_options(&mut self, options: &[GameId]) -> Span {
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(options);
+        Span {
+            start,
+            len: options.len() as u32,
+        }
+    }
+
+    /// Make sure a NUS node's options are in the pool.
+    pub(super) fn ensure_options(&mut self, g: GameId) -> EngineResult<()> {
+        if self.nodes[g.index()].options_ready {
+            return Ok(());
+        }
+        let value = self.nodes[g.index()]
+            .nus
+            .expect("only NUS nodes are created without options");
+        let left = value.left_options().ok_or(EngineError::Overflow)?;
+        let right = value.right_options().ok_or(EngineError::Overflow)?;
+        let mut left: Vec<GameId> = left.into_iter().map(|n| self.nus(n)).collect();
+        let mut right: Vec<GameId> = right.into_iter().map(|n| self.nus(n)).collect();
+        left.sort_unstable();
+        right.sort_unstable();
+        let left_span = self.push_options(&left);
+        let right_span = self.push_options(&right);
+        let node = &mut self.nodes[g.index()];
+        node.left = left_span;
+        node.right = right_span;
+        node.options_ready = true;
+        Ok(())
+    }
+
+    /// (start, len) of g's Left options in the pool.
+    pub(super) fn left_span(&mut self, g: GameId) -> EngineResult<(usize, usize)> {
+        self.ensure_options(g)?;
+        let s = self.nodes[g.index()].left;
+        Ok((s.start as usize, s.len as usize))
+    }
+
+    pub(super) fn right_span(&mut self, g: GameId) -> EngineResult<(usize, usize)> {
+        self.ensure_options(g)?;
+        let s = self.nodes[g.index()].right;
+        Ok((s.start as usize, s.len as usize))
+    }
+
+    /// The canonical Left options of g (sorted by id).
+    pub fn left_options(&mut self, g: GameId) -> EngineResult<Vec<GameId>> {
+        let (start, len) = self.left_span(g)?;
+        Ok(self.pool[start..start + len].to_vec())
+    }
+
+    /// The canonical Right options of g (sorted by id).
+    pub fn right_options(&mut self, g: GameId) -> EngineResult<Vec<GameId>> {
+        let (start, len) = self.right_span(g)?;
+        Ok(self.pool[start..start + len].to_vec())
+    }
+
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.index()].left_stop
+    }
+
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.index()].right_stop
+    }
+
+    pub(super) fn cached_negative(&self, g: GameId) -> Option<GameId> {
+        let n = self.nodes[g.index()].negative;
+        (n != NO_GAME).then_some(GameId(n))
+    }
+
+    pub(super) fn set_negative(&mut self, g: GameId, neg: GameId) {
+        self.nodes[g.index()].negative = neg.0;
+        self.nodes[neg.index()].negative = g.0;
+    }
 }

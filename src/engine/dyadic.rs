@@ -26,7 +26,10 @@ impl Dyadic {
     pub const MINUS_ONE: Dyadic = Dyadic { num: -1, exp: 0 };
 
     pub fn from_int(n: i64) -> Dyadic {
-        Dyadic { num: n as i128, exp: 0 }
+        Dyadic {
+            num: n as i128,
+            exp: 0,
+        }
     }
 
     pub fn from_i128(n: i128) -> Dyadic {
@@ -91,7 +94,10 @@ impl Dyadic {
     }
 
     pub fn checked_neg(&self) -> Option<Dyadic> {
-        Some(Dyadic { num: self.num.checked_neg()?, exp: self.exp })
+        Some(Dyadic {
+            num: self.num.checked_neg()?,
+            exp: self.exp,
+        })
     }
 
     pub fn checked_mul(&self, other: &Dyadic) -> Option<Dyadic> {
@@ -114,11 +120,19 @@ impl Dyadic {
     }
 
     pub fn floor(&self) -> i128 {
-        if self.exp == 0 { self.num } else { self.num >> self.exp }
+        if self.exp == 0 {
+            self.num
+        } else {
+            self.num >> self.exp
+        }
     }
 
     pub fn ceil(&self) -> i128 {
-        if self.exp == 0 { self.num } else { (self.num >> self.exp) + 1 }
+        if self.exp == 0 {
+            self.num
+        } else {
+            (self.num >> self.exp) + 1
+        }
     }
 
     /// The simplest number strictly between `lo` and `hi` (either may be absent = unbounded);
@@ -128,10 +142,18 @@ impl Dyadic {
             (None, None) => Some(Dyadic::ZERO),
             (Some(l), None) => {
                 // smallest integer > l, but at least 0
-                if l.num < 0 { Some(Dyadic::ZERO) } else { Some(Dyadic::from_i128(l.floor().checked_add(1)?)) }
+                if l.num < 0 {
+                    Some(Dyadic::ZERO)
+                } else {
+                    Some(Dyadic::from_i128(l.floor().checked_add(1)?))
+                }
             }
             (None, Some(h)) => {
-                if h.num > 0 { Some(Dyadic::ZERO) } else { Some(Dyadic::from_i128(h.ceil().checked_sub(1)?)) }
+                if h.num > 0 {
+                    Some(Dyadic::ZERO)
+                } else {
+                    Some(Dyadic::from_i128(h.ceil().checked_sub(1)?))
+                }
             }
             (Some(l), Some(h)) => {
                 debug_assert!(l < h);
@@ -237,7 +259,11 @@ mod tests {
     fn arithmetic_is_exact_and_checked() {
         assert_eq!(d(1, 1).checked_add(&d(1, 2)).unwrap(), d(3, 2));
         assert_eq!(d(1, 1).checked_sub(&d(1, 1)).unwrap(), Dyadic::ZERO);
-        assert!(Dyadic::from_i128(i128::MAX).checked_add(&Dyadic::ONE).is_none());
+        assert!(
+            Dyadic::from_i128(i128::MAX)
+                .checked_add(&Dyadic::ONE)
+                .is_none()
+        );
         assert!(Dyadic::from_i128(i128::MIN).checked_neg().is_none());
     }
 
@@ -273,6 +299,9 @@ mod tests {
         let x = Dyadic::from_rational(&r).unwrap();
         assert_eq!(x.to_rational(), r);
         assert!(Dyadic::from_rational(&BigRational::new(1.into(), 3.into())).is_none());
-        assert!(Dyadic::is_dyadic_rational(&BigRational::new(3.into(), 16.into())));
+        assert!(Dyadic::is_dyadic_rational(&BigRational::new(
+            3.into(),
+            16.into()
+        )));
     }
 }

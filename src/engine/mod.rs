@@ -2,10 +2,23 @@
 //! small integer [`GameId`], with cached sums, negatives and comparisons.
 //!
 //! The engine does no I/O. Long recursions poll an interrupt flag, so a computation can be
-//! stopped from outside (Ctrl-C) and the arena stays consistent.
+//! stopped from outside (Ctrl-C) and the arena stays consistent (it only ever gains complete
+//! entries).
 
 mod arena;
+mod canonical;
+mod compare;
 pub mod dyadic;
+pub mod nus;
+mod ops;
+mod properties;
 
-pub use arena::{Engine, EngineError, GameId, Nus, Outcome};
+pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
+pub use compare::Relation;
 pub use dyadic::Dyadic;
+pub use nus::Nus;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod testutil;

@@ -12,11 +12,17 @@ pub struct EvalError {
 
 impl EvalError {
     pub fn new(message: impl Into<String>) -> Self {
-        EvalError { message: message.into(), span: None }
+        EvalError {
+            message: message.into(),
+            span: None,
+        }
     }
 
     pub fn at(message: impl Into<String>, span: Span) -> Self {
-        EvalError { message: message.into(), span: Some(span) }
+        EvalError {
+            message: message.into(),
+            span: Some(span),
+        }
     }
 
     /// Attach a span unless the error already has a more precise one.

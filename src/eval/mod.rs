@@ -37,7 +37,9 @@ impl Default for Session {
 
 impl Session {
     pub fn new() -> Self {
-        Session { engine: Engine::new() }
+        Session {
+            engine: Engine::new(),
+        }
     }
 
     /// The flag that long computations poll; set it (e.g. from a Ctrl-C handler) to stop the
@@ -63,7 +65,11 @@ impl Session {
     pub fn clear(&mut self) {}
 
     /// Write `value` in CGSuite's notation.
-    pub fn write_value(&mut self, value: &Value, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+    pub fn write_value(
+        &mut self,
+        value: &Value,
+        out: &mut dyn std::fmt::Write,
+    ) -> std::fmt::Result {
         crate::display::write_value(&mut self.engine, value, out)
     }
 

@@ -31,9 +31,16 @@ pub struct Statement {
 pub enum StatementKind {
     Expr(Expr),
     /// `name := expr`
-    Assign { name: String, value: Expr },
+    Assign {
+        name: String,
+        value: Expr,
+    },
     /// `def f(x, y) := body`
-    Def { name: String, params: Vec<String>, body: Expr },
+    Def {
+        name: String,
+        params: Vec<String>,
+        body: Expr,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -73,7 +80,10 @@ pub struct GameLit {
 pub enum UpCount {
     Literal(BigInt),
     /// `^(expr)` (positive direction) or `v(expr)` (negative): the expression counts copies.
-    Expr { negative: bool, count: Box<Expr> },
+    Expr {
+        negative: bool,
+        count: Box<Expr>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -97,15 +107,15 @@ pub enum BinOp {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
-    Eq,        // ==
-    Ne,        // !=
-    Le,        // <=
-    Ge,        // >=
-    Lt,        // <
-    Gt,        // >
+    Eq,                // ==
+    Ne,                // !=
+    Le,                // <=
+    Ge,                // >=
+    Lt,                // <
+    Gt,                // >
     LessOrConfused,    // <|
     GreaterOrConfused, // |>
-    Confused,  // <>
+    Confused,          // <>
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,35 +145,80 @@ pub enum ExprKind {
     /// A juxtaposed literal; a bare integer `7` is `GameLit { number: Some(7/1), .. }`.
     Literal(GameLit),
     /// `{L1,...|R1,...}` or `<L|R>` after multi-bar resolution (`{a||b|c}` = `{a|{b|c}}`).
-    Game { left: Vec<Expr>, right: Vec<Expr> },
+    Game {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
     /// `'{L|R}'`: an explicit game kept in the form typed (not canonicalised).
-    ExplicitGame { left: Vec<Expr>, right: Vec<Expr> },
+    ExplicitGame {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
     /// `{}` or `{a, b}` without a bar: a set.
     Set(Vec<Expr>),
     List(Vec<Expr>),
     /// `a..b` (inclusive integer range).
-    Range { from: Box<Expr>, to: Box<Expr> },
+    Range {
+        from: Box<Expr>,
+        to: Box<Expr>,
+    },
     /// `[body for var in iter]` (nice to have; the parser may omit it).
-    Comprehension { body: Box<Expr>, var: String, iter: Box<Expr> },
+    Comprehension {
+        body: Box<Expr>,
+        var: String,
+        iter: Box<Expr>,
+    },
     Bool(bool),
     Str(String),
     /// A variable, function or ruleset name; also `Left` / `Right` / `Nothing`.
     Name(String),
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Compare { op: CmpOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Logic { op: LogicOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Compare {
+        op: CmpOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Logic {
+        op: LogicOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `target.Name` (args = None) or `target.Name(args)` (args = Some).
     /// `game.heap.Kayles` is `Member(Member(Name("game"), "heap"), "Kayles")`.
-    Member { target: Box<Expr>, name: String, args: Option<Vec<Arg>> },
+    Member {
+        target: Box<Expr>,
+        name: String,
+        args: Option<Vec<Arg>>,
+    },
     /// `name(args)`: function call.
-    Call { name: String, args: Vec<Arg> },
+    Call {
+        name: String,
+        args: Vec<Arg>,
+    },
     /// `callee(args)` where callee is not a plain name (e.g. `game.heap.Kayles(5)`).
-    Apply { callee: Box<Expr>, args: Vec<Arg> },
+    Apply {
+        callee: Box<Expr>,
+        args: Vec<Arg>,
+    },
     /// `a Name b` (named infix method, e.g. `11 NimSum 3`, `G Heat 2`).
-    Infix { name: String, lhs: Box<Expr>, rhs: Box<Expr> },
+    Infix {
+        name: String,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `target[args]` (ruleset positions `R[3,4]`, list indexing).
-    Index { target: Box<Expr>, args: Vec<Expr> },
+    Index {
+        target: Box<Expr>,
+        args: Vec<Expr>,
+    },
     /// `(a, b)` tuple (CGSuite's `Wythoff((10,11))`).
     Tuple(Vec<Expr>),
 }

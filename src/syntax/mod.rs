@@ -3,4 +3,4 @@
 pub mod ast;
 mod parser;
 
-pub use parser::{ParseError, needs_more_input, parse_statements, MAX_NESTING};
+pub use parser::{MAX_NESTING, ParseError, needs_more_input, parse_statements};

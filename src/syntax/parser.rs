@@ -15,7 +15,10 @@ pub struct ParseError {
 
 /// Parse a chunk of source (one or more lines) into statements.
 pub fn parse_statements(_src: &str) -> Result<Vec<Statement>, ParseError> {
-    Err(ParseError { message: "parser not written yet".into(), offset: 0 })
+    Err(ParseError {
+        message: "parser not written yet".into(),
+        offset: 0,
+    })
 }
 
 /// True when `src` ends inside an open `{`, `<` (game bracket), `(` or `[`, so a REPL or script

@@ -1,0 +1,164 @@
+//! Construction of canonical forms from option lists: remove dominated options, bypass
+//! reversible ones, then recognise numbers (the simplest-number rule) and NUS values so that
+//! every value has exactly one representation in the arena.
+
+use super::arena::{Engine, EngineError, EngineResult, GameId};
+use super::dyadic::Dyadic;
+use super::nus::Nus;
+
+impl Engine {
+    /// The canonical form of the game {left | right}, whose options are canonical games.
+    pub fn game_from_options(&mut self, left: &[GameId], right: &[GameId]) -> EngineResult<GameId> {
+        self.poll()?;
+        if let Some(id) = self.number_from_options(left, right)? {
+            return Ok(id);
+        }
+        let mut left = self.maximal(left, true)?;
+        let mut right = self.maximal(right, false)?;
+        loop {
+            let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
+            let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
+            if !changed_left && !changed_right {
+                break;
+            }
+            left = self.maximal(&new_left, true)?;
+            right = self.maximal(&new_right, false)?;
+        }
+        if let Some(id) = self.number_from_options(&left, &right)? {
+            return Ok(id);
+        }
+        self.intern_canonical(left, right)
+    }
+
+    /// Store a game whose option lists are known to be canonical and irredundant: recognise
+    /// a NUS, else hash-cons it as a general game.
+    pub(super) fn intern_canonical(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> EngineResult<GameId> {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let left_nus: Vec<Option<Nus>> = left.iter().map(|&g| self.as_nus(g)).collect();
+        let right_nus: Vec<Option<Nus>> = right.iter().map(|&g| self.as_nus(g)).collect();
+        if let Some(guess) = Nus::guess_from_options(&left_nus, &right_nus) {
+            let candidate = self.nus(guess);
+            if self.left_options(candidate)? == left && self.right_options(candidate)? == right {
+                return Ok(candidate);
+            }
+        }
+        self.intern_general(&left, &right)
+    }
+
+    /// If every option is a number and they do not overlap, the game is the simplest number
+    /// between them.
+    fn number_from_options(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> EngineResult<Option<GameId>> {
+        let mut max_left: Option<Dyadic> = None;
+        for &g in left {
+            let Some(x) = self.as_number(g) else {
+                return Ok(None);
+            };
+            max_left = Some(max_left.map_or(x, |m| m.max(x)));
+        }
+        let mut min_right: Option<Dyadic> = None;
+        for &g in right {
+            let Some(x) = self.as_number(g) else {
+                return Ok(None);
+            };
+            min_right = Some(min_right.map_or(x, |m| m.min(x)));
+        }
+        if let (Some(l), Some(r)) = (max_left, min_right) {
+            if l >= r {
+                return Ok(None);
+            }
+        }
+        let x = Dyadic::simplest_between(max_left, min_right).ok_or(EngineError::Overflow)?;
+        Ok(Some(self.number(x)))
+    }
+
+    /// The undominated options: for Left the maximal ones, for Right the minimal ones
+    /// (one representative of equal options, which are identical ids).
+    fn maximal(&mut self, options: &[GameId], left: bool) -> EngineResult<Vec<GameId>> {
+        let mut opts: Vec<GameId> = options.to_vec();
+        opts.sort_unstable();
+        opts.dedup();
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            if !keep[i] {
+                continue;
+            }
+            for j in 0..opts.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                // Is opts[i] dominated by opts[j]?
+                let dominated = if left {
+                    self.leq(opts[i], opts[j])?
+                } else {
+                    self.leq(opts[j], opts[i])?
+                };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        Ok(opts
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(g, k)| k.then_some(g))
+            .collect())
+    }
+
+    /// Replace each reversible option on one side by the options it reverses through:
+    /// a Left option A reverses through A^R when A^R ≤ G; it is replaced by A^R's Left options.
+    fn bypass_reversible(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        side_left: bool,
+    ) -> EngineResult<(Vec<GameId>, bool)> {
+        let options = if side_left { left } else { right };
+        let mut result = Vec::with_capacity(options.len());
+        let mut changed = false;
+        for &a in options {
+            let (start, len) = if side_left {
+                self.right_span(a)?
+            } else {
+                self.left_span(a)?
+            };
+            let mut reversed_through = None;
+            for i in 0..len {
+                let ar = self.pool[start + i];
+                let reverses = if side_left {
+                    self.leq_id_lists(ar, left, right)?
+                } else {
+                    self.lists_leq_id(left, right, ar)?
+                };
+                if reverses {
+                    reversed_through = Some(ar);
+                    break;
+                }
+            }
+            match reversed_through {
+                None => result.push(a),
+                Some(ar) => {
+                    changed = true;
+                    let replacement = if side_left {
+                        self.left_options(ar)?
+                    } else {
+                        self.right_options(ar)?
+                    };
+                    result.extend(replacement);
+                }
+            }
+        }
+        Ok((result, changed))
+    }
+}

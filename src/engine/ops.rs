@@ -1,0 +1,160 @@
+//! Arithmetic on games: disjunctive sum (cached), negative (cached), difference, integer
+//! multiples and ordinal sum.
+
+use super::arena::{Engine, EngineError, EngineResult, GameId};
+use super::nus::Nus;
+
+impl Engine {
+    /// The disjunctive sum g + h.
+    pub fn add(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
+        if g == Engine::ZERO {
+            return Ok(h);
+        }
+        if h == Engine::ZERO {
+            return Ok(g);
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            let sum = a.checked_add(&b).ok_or(EngineError::Overflow)?;
+            return Ok(self.nus(sum));
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.sum_cache.get(&key) {
+            return Ok(s);
+        }
+        self.poll()?;
+        let result = self.add_by_options(g, h)?;
+        self.sum_cache.insert(key, result);
+        Ok(result)
+    }
+
+    fn add_by_options(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
+        // Number translation: x + G = {x + G^L | x + G^R} is already canonical when G is not
+        // a number, so only the general game's options are needed.
+        let (number, other) = if self.is_number(g) {
+            (Some(g), h)
+        } else if self.is_number(h) {
+            (Some(h), g)
+        } else {
+            (None, g)
+        };
+        if let Some(x) = number {
+            let left = self.left_options(other)?;
+            let right = self.right_options(other)?;
+            let left = left
+                .into_iter()
+                .map(|o| self.add(x, o))
+                .collect::<EngineResult<Vec<_>>>()?;
+            let right = right
+                .into_iter()
+                .map(|o| self.add(x, o))
+                .collect::<EngineResult<Vec<_>>>()?;
+            return self.intern_canonical(left, right);
+        }
+        let left = self.sum_options(g, h, true)?;
+        let right = self.sum_options(g, h, false)?;
+        self.game_from_options(&left, &right)
+    }
+
+    /// The options of g + h on one side: g^X + h and g + h^X.
+    fn sum_options(&mut self, g: GameId, h: GameId, left: bool) -> EngineResult<Vec<GameId>> {
+        let mut result = Vec::new();
+        for (moving, fixed) in [(g, h), (h, g)] {
+            let (start, len) = if left {
+                self.left_span(moving)?
+            } else {
+                self.right_span(moving)?
+            };
+            for i in 0..len {
+                let option = self.pool[start + i];
+                result.push(self.add(option, fixed)?);
+            }
+        }
+        Ok(result)
+    }
+
+    /// The negative −g.
+    pub fn neg(&mut self, g: GameId) -> EngineResult<GameId> {
+        if let Some(n) = self.as_nus(g) {
+            let neg = n.checked_neg().ok_or(EngineError::Overflow)?;
+            return Ok(self.nus(neg));
+        }
+        if let Some(n) = self.cached_negative(g) {
+            return Ok(n);
+        }
+        self.poll()?;
+        let left = self.left_options(g)?;
+        let right = self.right_options(g)?;
+        // The negative of a canonical form is canonical: swap and negate the options.
+        let new_left = right
+            .into_iter()
+            .map(|o| self.neg(o))
+            .collect::<EngineResult<Vec<_>>>()?;
+        let new_right = left
+            .into_iter()
+            .map(|o| self.neg(o))
+            .collect::<EngineResult<Vec<_>>>()?;
+        let result = self.intern_canonical(new_left, new_right)?;
+        self.set_negative(g, result);
+        Ok(result)
+    }
+
+    /// g − h.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
+        let neg = self.neg(h)?;
+        self.add(g, neg)
+    }
+
+    /// n·g: the sum of n copies of g (of −g when n < 0), by repeated doubling.
+    pub fn multiple(&mut self, n: i128, g: GameId) -> EngineResult<GameId> {
+        if let Some(value) = self.as_nus(g) {
+            let number = value
+                .number
+                .checked_mul_int(n)
+                .ok_or(EngineError::Overflow)?;
+            let ups = i64::try_from(n)
+                .ok()
+                .and_then(|k| value.ups.checked_mul(k))
+                .ok_or(EngineError::Overflow)?;
+            let nim = if n % 2 == 0 { 0 } else { value.nim };
+            return Ok(self.nus(Nus { number, ups, nim }));
+        }
+        let base = if n < 0 { self.neg(g)? } else { g };
+        let mut k = n.unsigned_abs();
+        let mut power = base;
+        let mut result = Engine::ZERO;
+        while k > 0 {
+            if k & 1 == 1 {
+                result = self.add(result, power)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                power = self.add(power, power)?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// The ordinal sum g : h = {g^L, g:h^L | g^R, g:h^R}, using the canonical form of g.
+    pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
+        if h == Engine::ZERO {
+            return Ok(g);
+        }
+        // x*a : *b = x*(a+b): the options of x*a are x*j, so the sum keeps the shape.
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            if a.ups == 0 && b.is_nimber() {
+                let nim = a.nim.checked_add(b.nim).ok_or(EngineError::Overflow)?;
+                return Ok(self.nus(Nus { nim, ..a }));
+            }
+        }
+        self.poll()?;
+        let mut left = self.left_options(g)?;
+        let mut right = self.right_options(g)?;
+        for o in self.left_options(h)? {
+            left.push(self.ordinal_sum(g, o)?);
+        }
+        for o in self.right_options(h)? {
+            right.push(self.ordinal_sum(g, o)?);
+        }
+        self.game_from_options(&left, &right)
+    }
+}

@@ -1,0 +1,184 @@
+//! The engine's laws and known values.
+
+use super::testutil::game;
+use super::*;
+
+fn eq(engine: &mut Engine, a: &str, b: &str) {
+    let x = game(engine, a);
+    let y = game(engine, b);
+    assert_eq!(x, y, "{a} should equal {b}");
+}
+
+#[test]
+fn seeds_worked_examples() {
+    let mut e = Engine::new();
+    eq(&mut e, "{^,*|0,^}", "^*");
+    eq(&mut e, "{{2|-1}|0}", "-1");
+    eq(&mut e, "{0|1}", "1/2");
+    eq(&mut e, "{0|1/2,1}", "1/4");
+    eq(&mut e, "{5/4|2}", "3/2");
+    eq(&mut e, "{0|*}", "^");
+    eq(&mut e, "{*|*}", "0");
+    eq(&mut e, "{0,*|0,*}", "*2");
+    eq(&mut e, "{0|^*}", "^^");
+    eq(&mut e, "{0|^}", "^^*");
+    eq(&mut e, "*+*", "0");
+    eq(&mut e, "{1|1}", "1*");
+    let up = game(&mut e, "^");
+    let star = game(&mut e, "*");
+    let dup = game(&mut e, "^^");
+    assert_eq!(e.relation(up, star).unwrap(), Relation::Confused);
+    assert_eq!(e.relation(dup, star).unwrap(), Relation::Greater);
+}
+
+#[test]
+fn nus_options_agree_with_generic_construction() {
+    let mut e = Engine::new();
+    for x in ["0", "1", "-1/2", "3/4"] {
+        for ups in -3..=3 {
+            for nim in 0..4 {
+                let text = format!("{x}^{ups}*{nim}").replace("^-", "v");
+                let g = game(&mut e, &text);
+                let l = e.left_options(g).unwrap();
+                let r = e.right_options(g).unwrap();
+                // Rebuild through the generic canonicaliser: must come back to the same id.
+                assert_eq!(e.game_from_options(&l, &r).unwrap(), g, "{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn nus_sums_agree_with_generic_sums() {
+    // Build ↑ and * as sums of general games, then compare NUS arithmetic with it.
+    let mut e = Engine::new();
+    let sw = game(&mut e, "{1|-1}");
+    for (a, b) in [("^", "*"), ("^*", "^"), ("^^*3", "v*2"), ("1/2^", "-1*")] {
+        let a = game(&mut e, a);
+        let b = game(&mut e, b);
+        let fast = e.add(a, b).unwrap();
+        // (a + sw) + (b - sw) goes through the generic path.
+        let a_sw = e.add(a, sw).unwrap();
+        let b_sw = e.sub(b, sw).unwrap();
+        let slow = e.add(a_sw, b_sw).unwrap();
+        assert_eq!(fast, slow);
+    }
+}
+
+#[test]
+fn four_by_four_table() {
+    // {a|b} for a, b in {0, *, ↑, ↓} (theory text 000, §3.4).
+    let mut e = Engine::new();
+    let table = [
+        ("{0|0}", "*"),
+        ("{0|*}", "^"),
+        ("{0|^}", "^^*"),
+        ("{0|v}", "*"),
+        ("{*|0}", "v"),
+        ("{*|*}", "0"),
+        ("{*|^}", "0"),
+        ("{^|0}", "*"),
+        ("{^|^}", "^^*"),
+        ("{^|v}", "*"),
+        ("{v|0}", "vv*"),
+        ("{v|*}", "0"),
+        ("{v|^}", "0"),
+        ("{v|v}", "vv*"),
+    ];
+    // The two entries that are their own canonical forms are not NUS values.
+    for own in ["{*|v}", "{^|*}"] {
+        let g = game(&mut e, own);
+        assert!(e.as_nus(g).is_none(), "{own} is canonical as written");
+        assert_eq!(e.left_options(g).unwrap().len(), 1);
+        assert_eq!(e.right_options(g).unwrap().len(), 1);
+    }
+    for (a, b) in table {
+        eq(&mut e, a, b);
+    }
+}
+
+#[test]
+fn laws_on_sample_games() {
+    let mut e = Engine::new();
+    let samples = [
+        "{3||2|1}",
+        "{1|^^||^}",
+        "{2|-1}",
+        "{0,*|0}",
+        "{1/2|-1*}",
+        "^*3",
+        "{{1|0},^|v,{1|*}}",
+        "{1*,1*|^,-2}",
+        "{v|{0,*|-1}}",
+        "+0",
+        "-3/8",
+    ];
+    let gs: Vec<GameId> = samples.iter().map(|s| game(&mut e, s)).collect();
+    for &g in &gs {
+        let n = e.neg(g).unwrap();
+        assert_eq!(e.add(g, n).unwrap(), Engine::ZERO);
+        assert_eq!(e.neg(n).unwrap(), g);
+        let l = e.left_options(g).unwrap();
+        let r = e.right_options(g).unwrap();
+        assert_eq!(
+            e.game_from_options(&l, &r).unwrap(),
+            g,
+            "canonical form is idempotent"
+        );
+        for &h in &gs {
+            let gh = e.add(g, h).unwrap();
+            assert_eq!(gh, e.add(h, g).unwrap());
+            let d = e.sub(g, h).unwrap();
+            let le = e.leq(g, h).unwrap();
+            assert_eq!(le, e.leq(d, Engine::ZERO).unwrap(), "g ≤ h iff g − h ≤ 0");
+            for &k in gs.iter().take(4) {
+                let left = e.add(gh, k).unwrap();
+                let hk = e.add(h, k).unwrap();
+                assert_eq!(left, e.add(g, hk).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn multiples_and_ordinal_sums() {
+    let mut e = Engine::new();
+    let g = game(&mut e, "{1|0}");
+    let three = e.multiple(3, g).unwrap();
+    let by_sum = game(&mut e, "{1|0}+{1|0}+{1|0}");
+    assert_eq!(three, by_sum);
+    let s4 = game(&mut e, "*4");
+    let s5 = game(&mut e, "*5");
+    let o = e.ordinal_sum(s4, s5).unwrap();
+    assert_eq!(o, game(&mut e, "*9"));
+    let half = game(&mut e, "1/2");
+    let quarter = game(&mut e, "1/4");
+    assert_eq!(e.ordinal_sum(half, quarter).unwrap(), game(&mut e, "9/16"));
+}
+
+/// Timing probe for development (`cargo test --release -- --ignored --nocapture sum_probe`);
+/// the real benchmark lives in `benches/`.
+#[test]
+#[ignore]
+fn sum_probe() {
+    for n in [8, 10, 11, 12] {
+        let path = format!(
+            "{}/../shared/bench/sum_{n}_seed1.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let mut e = Engine::new();
+        let t = std::time::Instant::now();
+        let g = game(&mut e, text.trim());
+        println!(
+            "sum_{n}: {:?}, {} games, {} MiB, stops {} {}",
+            t.elapsed(),
+            e.game_count(),
+            e.memory_bytes() >> 20,
+            e.left_stop(g),
+            e.right_stop(g)
+        );
+    }
+}
