@@ -122,6 +122,8 @@ pub struct Engine {
     pub(super) sum_cache: FxHashMap<(GameId, GameId), GameId>,
     pub(super) leq_cache: FxHashMap<(GameId, GameId), bool>,
     pub(super) caches: super::properties::PropertyCaches,
+    pub(super) thermo: super::thermograph::ThermoCaches,
+    pub(super) uptimal: super::uptimal::UptimalCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
 }
@@ -149,6 +151,8 @@ impl Engine {
             sum_cache: FxHashMap::default(),
             leq_cache: FxHashMap::default(),
             caches: Default::default(),
+            thermo: Default::default(),
+            uptimal: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
         };
@@ -193,6 +197,8 @@ impl Engine {
             + self.sum_cache.capacity() * map_entry(8, 4)
             + self.leq_cache.capacity() * map_entry(8, 1)
             + self.caches.memory_bytes()
+            + self.thermo.memory_bytes()
+            + self.uptimal.memory_bytes()
     }
 
     /// Number of games stored.

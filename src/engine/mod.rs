@@ -12,6 +12,8 @@ pub mod dyadic;
 pub mod nus;
 mod ops;
 mod properties;
+mod thermograph;
+mod uptimal;
 
 pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
 pub use compare::Relation;
