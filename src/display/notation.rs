@@ -1,12 +1,467 @@
-//! CGSuite's notation for games and values.
+//! CGSuite's notation for games and other values, written straight to the output.
+//!
+//! Dispatch follows CGSuite: number + ups + star first, then abbreviated uptimals (`^<n>`,
+//! `^[n]`), then switches (`+-x`), then `Tiny`/`Miny`, then braces. Braces nest with bars:
+//! a game that is the lone option on its side prints bare and its parent uses one more bar
+//! than it; at four bars a game is braced, so no game ever prints five bars.
 
-use crate::engine::Engine;
-use crate::eval::Value;
+use super::order::GameOrder;
+use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus};
+use crate::eval::{Side, Value};
+use num_rational::BigRational;
+use rustc_hash::FxHashMap;
+use std::fmt::{self, Write};
 
-pub fn write_value(
-    _engine: &mut Engine,
-    _value: &Value,
-    out: &mut dyn std::fmt::Write,
-) -> std::fmt::Result {
-    out.write_str("?")
+/// The most bars a game prints before it is wrapped in braces.
+const MAX_BARS: u8 = 4;
+
+/// Errors while printing: the output failed, or the engine did (e.g. interrupted).
+#[derive(Debug)]
+pub enum PrintError {
+    Format,
+    Engine(crate::engine::EngineError),
+}
+
+impl From<fmt::Error> for PrintError {
+    fn from(_: fmt::Error) -> Self {
+        PrintError::Format
+    }
+}
+
+impl From<crate::engine::EngineError> for PrintError {
+    fn from(e: crate::engine::EngineError) -> Self {
+        PrintError::Engine(e)
+    }
+}
+
+pub type PrintResult = Result<(), PrintError>;
+
+/// How a game prints, apart from its options.
+enum Shape {
+    /// x + n↑ + *m
+    Nus(Nus),
+    /// number, `^<n>`/`v<n>` or `^[n]`/`v[n]`, star
+    Uptimal {
+        number: Dyadic,
+        up: UpAbbreviation,
+        nim: u64,
+    },
+    /// {A | −A}: `+-A`
+    Switch,
+    /// x + Tiny(arg) or x + Miny(arg)
+    Tiny {
+        number: Dyadic,
+        miny: bool,
+        arg: GameId,
+    },
+    Braces,
+}
+
+#[derive(Clone, Copy)]
+enum UpAbbreviation {
+    /// ±↑ⁿ: `^<n>` / `v<n>`
+    Power { n: usize, negative: bool },
+    /// ±(↑ + … + ↑ⁿ): `^[n]` / `v[n]`
+    PowerTo { n: usize, negative: bool },
+}
+
+/// Writes games for one output; remembers option order and bar counts between calls.
+#[derive(Default)]
+pub struct Printer {
+    order: GameOrder,
+    bars: FxHashMap<GameId, u8>,
+}
+
+impl Printer {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn write_value(
+        &mut self,
+        engine: &mut Engine,
+        value: &Value,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        match value {
+            Value::Number(r) => write_rational(r, out)?,
+            Value::Game(g) => self.write_game(engine, *g, out)?,
+            Value::Explicit { left, right } => {
+                out.write_str("'{")?;
+                self.write_options(engine, left, out)?;
+                out.write_char('|')?;
+                self.write_options(engine, right, out)?;
+                out.write_str("}'")?;
+            }
+            Value::Text { text, .. } => out.write_str(text)?,
+            Value::Bool(b) => write!(out, "{b}")?,
+            Value::Outcome(o) => out.write_str(o.letter())?,
+            Value::Side(Side::Left) => out.write_str("Left")?,
+            Value::Side(Side::Right) => out.write_str("Right")?,
+            Value::Str(s) => write!(out, "{s:?}")?,
+            Value::Nothing => out.write_str("Nothing")?,
+            Value::List(items) => self.write_items(engine, "[", items, "]", out)?,
+            Value::Set(items) => self.write_items(engine, "{", items, "}", out)?,
+            Value::Tuple(items) => self.write_items(engine, "(", items, ")", out)?,
+        }
+        Ok(())
+    }
+
+    fn write_items(
+        &mut self,
+        engine: &mut Engine,
+        open: &str,
+        items: &[Value],
+        close: &str,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        out.write_str(open)?;
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.write_char(',')?;
+            }
+            self.write_value(engine, item, out)?;
+        }
+        out.write_str(close)?;
+        Ok(())
+    }
+
+    /// A whole game, as a top-level result: braced unless it is an atom.
+    pub fn write_game(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        self.write(engine, g, true, out)
+    }
+
+    /// Sort games into CGSuite's display order.
+    pub fn sort_games(&mut self, engine: &mut Engine, games: &mut [GameId]) -> EngineResult<()> {
+        self.order.sort(engine, games)
+    }
+
+    pub fn compare_games(
+        &mut self,
+        engine: &mut Engine,
+        a: GameId,
+        b: GameId,
+    ) -> EngineResult<std::cmp::Ordering> {
+        self.order.compare(engine, a, b)
+    }
+
+    fn shape(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<Shape> {
+        if let Some(n) = engine.as_nus(g) {
+            return Ok(Shape::Nus(n));
+        }
+        if let Some(e) = engine.uptimal_expansion(g)? {
+            if let Some(up) = abbreviation(&e.coefficients) {
+                return Ok(Shape::Uptimal {
+                    number: e.number,
+                    up,
+                    nim: e.nim,
+                });
+            }
+        }
+        if engine.neg(g)? == g {
+            return Ok(Shape::Switch);
+        }
+        if let Some(tiny) = tiny_shape(engine, g)? {
+            return Ok(tiny);
+        }
+        Ok(Shape::Braces)
+    }
+
+    /// Bars g uses when printed bare as a lone option (0 for atoms and braced games).
+    fn bars(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<u8> {
+        if let Some(&b) = self.bars.get(&g) {
+            return Ok(b);
+        }
+        engine.check_interrupt()?;
+        let b = match self.shape(engine, g)? {
+            Shape::Braces => {
+                let raw = self.raw_bars(engine, g)?;
+                if raw >= MAX_BARS { 0 } else { raw }
+            }
+            _ => 0,
+        };
+        self.bars.insert(g, b);
+        Ok(b)
+    }
+
+    /// 1 + the bars of a lone option on either side.
+    fn raw_bars(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<u8> {
+        let (left, right) = self.order.sorted_options(engine, g)?;
+        let mut inner = 0;
+        for side in [&left, &right] {
+            if let [only] = side.as_slice() {
+                inner = inner.max(self.bars(engine, *only)?);
+            }
+        }
+        Ok(1 + inner)
+    }
+
+    fn write(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+        braced: bool,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        match self.shape(engine, g)? {
+            Shape::Nus(n) => write_nus(&n, out)?,
+            Shape::Uptimal { number, up, nim } => write_uptimal(number, up, nim, out)?,
+            Shape::Switch => self.write_switch(engine, g, out)?,
+            Shape::Tiny { number, miny, arg } => {
+                if !number.is_zero() {
+                    write!(out, "{number}")?;
+                }
+                out.write_str(if miny { "Miny(" } else { "Tiny(" })?;
+                self.write(engine, arg, true, out)?;
+                out.write_char(')')?;
+            }
+            Shape::Braces => {
+                let bars = self.raw_bars(engine, g)?;
+                let braces = braced || bars >= MAX_BARS;
+                if braces {
+                    out.write_char('{')?;
+                }
+                let (left, right) = self.order.sorted_options(engine, g)?;
+                self.write_options(engine, &left, out)?;
+                for _ in 0..bars {
+                    out.write_char('|')?;
+                }
+                self.write_options(engine, &right, out)?;
+                if braces {
+                    out.write_char('}')?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Options of one side; with two or more, every non-atomic option is braced.
+    fn write_options(
+        &mut self,
+        engine: &mut Engine,
+        options: &[GameId],
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        let braced = options.len() > 1;
+        for (i, &o) in options.iter().enumerate() {
+            if i > 0 {
+                out.write_char(',')?;
+            }
+            self.write(engine, o, braced, out)?;
+        }
+        Ok(())
+    }
+
+    /// `+-x`: numbers, nimbers and pure ups bare, other uptimals in parentheses, other games
+    /// braced; several Left options as `+-{a,b}`.
+    fn write_switch(&mut self, engine: &mut Engine, g: GameId, out: &mut dyn Write) -> PrintResult {
+        out.write_str("+-")?;
+        let (left, _) = self.order.sorted_options(engine, g)?;
+        if let [only] = left.as_slice() {
+            match self.shape(engine, *only)? {
+                Shape::Nus(n)
+                    if n.is_number() || n.is_nimber() || (n.number.is_zero() && n.nim == 0) =>
+                {
+                    write_nus(&n, out)?
+                }
+                Shape::Nus(_) | Shape::Uptimal { .. } => {
+                    out.write_char('(')?;
+                    self.write(engine, *only, false, out)?;
+                    out.write_char(')')?;
+                }
+                _ => self.write(engine, *only, true, out)?,
+            }
+        } else {
+            out.write_char('{')?;
+            self.write_options(engine, &left, out)?;
+            out.write_char('}')?;
+        }
+        Ok(())
+    }
+}
+
+/// `^<n>` for a single ±1 coefficient at n ≥ 2; `^[n]` for a₁ = … = aₙ = ±1 (n ≥ 2).
+fn abbreviation(coefficients: &[i64]) -> Option<UpAbbreviation> {
+    let n = coefficients.len();
+    if n < 2 {
+        return None;
+    }
+    let last = coefficients[n - 1];
+    if last.abs() != 1 {
+        return None;
+    }
+    let negative = last < 0;
+    if coefficients[..n - 1].iter().all(|&c| c == 0) {
+        return Some(UpAbbreviation::Power { n, negative });
+    }
+    if coefficients.iter().all(|&c| c == last) {
+        return Some(UpAbbreviation::PowerTo { n, negative });
+    }
+    None
+}
+
+/// Tiny: {x || x | K} with mean(K) < x, printed `[x]Tiny(x−K)`; Miny is its mirror image,
+/// {K | x || x} with mean(K) > x, printed `[x]Miny(K−x)`.
+fn tiny_shape(engine: &mut Engine, g: GameId) -> EngineResult<Option<Shape>> {
+    let left = engine.left_options(g)?;
+    let right = engine.right_options(g)?;
+    let ([l], [r]) = (left.as_slice(), right.as_slice()) else {
+        return Ok(None);
+    };
+    for miny in [false, true] {
+        // For Tiny, x is the Left option and the Right option is {x | K}.
+        let (x_game, inner) = if miny { (*r, *l) } else { (*l, *r) };
+        let Some(x) = engine.as_number(x_game) else {
+            continue;
+        };
+        let inner_left = engine.left_options(inner)?;
+        let inner_right = engine.right_options(inner)?;
+        let ([il], [ir]) = (inner_left.as_slice(), inner_right.as_slice()) else {
+            continue;
+        };
+        let (near, k) = if miny { (*ir, *il) } else { (*il, *ir) };
+        if near != x_game {
+            continue;
+        }
+        let mean = mean_shim(engine, k);
+        let fits = if miny { mean > x } else { mean < x };
+        if fits {
+            let arg = if miny {
+                engine.sub(k, x_game)?
+            } else {
+                engine.sub(x_game, k)?
+            };
+            return Ok(Some(Shape::Tiny {
+                number: x,
+                miny,
+                arg,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// x + n↑ + *m as CGSuite juxtaposes it: `6^*`, `^*6`, `73/16v9*8`, `-1^^`, `0`.
+pub fn write_nus(n: &Nus, out: &mut dyn Write) -> fmt::Result {
+    if n.ups == 0 && n.nim == 0 {
+        return write!(out, "{}", n.number);
+    }
+    if !n.number.is_zero() {
+        write!(out, "{}", n.number)?;
+    }
+    write_ups(n.ups, out)?;
+    write_star(n.nim, out)
+}
+
+fn write_ups(ups: i64, out: &mut dyn Write) -> fmt::Result {
+    let symbol = if ups > 0 { '^' } else { 'v' };
+    match ups.unsigned_abs() {
+        0 => Ok(()),
+        1 => out.write_char(symbol),
+        2 => {
+            out.write_char(symbol)?;
+            out.write_char(symbol)
+        }
+        k => write!(out, "{symbol}{k}"),
+    }
+}
+
+fn write_star(nim: u64, out: &mut dyn Write) -> fmt::Result {
+    match nim {
+        0 => Ok(()),
+        1 => out.write_char('*'),
+        m => write!(out, "*{m}"),
+    }
+}
+
+fn write_uptimal(number: Dyadic, up: UpAbbreviation, nim: u64, out: &mut dyn Write) -> fmt::Result {
+    if !number.is_zero() {
+        write!(out, "{number}")?;
+    }
+    match up {
+        UpAbbreviation::Power { n, negative } => {
+            write!(out, "{}<{n}>", if negative { 'v' } else { '^' })?
+        }
+        UpAbbreviation::PowerTo { n, negative } => {
+            write!(out, "{}[{n}]", if negative { 'v' } else { '^' })?
+        }
+    }
+    write_star(nim, out)
+}
+
+/// Exact rationals: integers bare, others as reduced `p/q`.
+pub fn write_rational(r: &BigRational, out: &mut dyn Write) -> fmt::Result {
+    if r.is_integer() {
+        write!(out, "{}", r.numer())
+    } else {
+        write!(out, "{}/{}", r.numer(), r.denom())
+    }
+}
+
+// TEMPORARY until the thermograph module lands: the midpoint of the stops.
+fn mean_shim(engine: &mut Engine, k: GameId) -> Dyadic {
+    let (l, r) = (engine.left_stop(k), engine.right_stop(k));
+    l.checked_add(&r).and_then(|s| s.half()).unwrap_or(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::testutil::game;
+
+    fn show(engine: &mut Engine, text: &str) -> String {
+        let g = game(engine, text);
+        let mut out = String::new();
+        Printer::new().write_game(engine, g, &mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn cgsuite_notation() {
+        let mut e = Engine::new();
+        let cases = [
+            ("{3|{2|1}}+{3|{2|1}}-{3|{2|1}}", "{3||2|1}"),
+            ("*2", "*2"),
+            ("^*", "^*"),
+            ("^*2", "^*2"),
+            ("^3", "^3"),
+            ("^^", "^^"),
+            ("v3*2", "v3*2"),
+            ("vv", "vv"),
+            ("{1|0||0}", "Miny(1)"),
+            ("{1,1*|-1,-1*}", "+-{1,1*}"),
+            ("{3|||2||1|0,*||||-1/2}", "{3|||2||1|0,*||||-1/2}"),
+            ("{1|-1}", "+-1"),
+            ("{0||0|-1}", "Tiny(1)"),
+            ("{0||0|-3/2}", "Tiny(3/2)"),
+            ("{0||0|v3}", "{0||0|v3}"),
+            ("{1|^3||^}", "{1|^3||^}"),
+            ("{1|^^||^}", "{1|^^||^}"),
+            ("6^*", "6^*"),
+            ("9/8*", "9/8*"),
+            ("-1^^", "-1^^"),
+            ("73/16v9*8", "73/16v9*8"),
+            (
+                "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+                "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+            ),
+            ("3-2+{6|-6}-7+{8|-8}+4", "{12|0||-4|-16}"),
+            ("{1*|-1*}", "+-(1*)"),
+            ("{^^|vv}", "+-^^"),
+            ("{{3|2}|{-2|-3}}", "+-{3|2}"),
+            ("{4|2}", "{4|2}"),
+            (
+                "{10|8||6|4|||4|2||0|-2||||{2|0||-2|-4|||-4|-6||-8|-10}}",
+                "+-{10|8||6|4|||4|2||0|-2}",
+            ),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(show(&mut e, input), expected, "printing {input}");
+        }
+    }
 }

@@ -181,6 +181,11 @@ impl Engine {
         Ok(())
     }
 
+    /// For callers outside the engine that loop over games (printing, rulesets).
+    pub fn check_interrupt(&self) -> EngineResult<()> {
+        self.poll()
+    }
+
     /// Set a ceiling on the arena's memory; construction fails with `MemoryLimit` beyond it.
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;

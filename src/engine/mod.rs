@@ -9,6 +9,7 @@ mod arena;
 mod canonical;
 mod compare;
 pub mod dyadic;
+pub mod nim_arith;
 pub mod nus;
 mod ops;
 mod properties;
@@ -19,8 +20,9 @@ pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
 pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
+pub use uptimal::UptimalExpansion;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;

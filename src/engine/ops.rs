@@ -146,15 +146,44 @@ impl Engine {
                 return Ok(self.nus(Nus { nim, ..a }));
             }
         }
+        let left = self.left_options(g)?;
+        let right = self.right_options(g)?;
+        self.ordinal_sum_of_form(&left, &right, h)
+    }
+
+    /// The ordinal sum whose base is the game {base_left | base_right} in exactly that form
+    /// (the ordinal sum depends on the base's form, not only its value).
+    pub fn ordinal_sum_of_form(
+        &mut self,
+        base_left: &[GameId],
+        base_right: &[GameId],
+        h: GameId,
+    ) -> EngineResult<GameId> {
+        let mut memo = rustc_hash::FxHashMap::default();
+        self.ordinal_sum_memo(base_left, base_right, h, &mut memo)
+    }
+
+    fn ordinal_sum_memo(
+        &mut self,
+        base_left: &[GameId],
+        base_right: &[GameId],
+        h: GameId,
+        memo: &mut rustc_hash::FxHashMap<GameId, GameId>,
+    ) -> EngineResult<GameId> {
+        if let Some(&r) = memo.get(&h) {
+            return Ok(r);
+        }
         self.poll()?;
-        let mut left = self.left_options(g)?;
-        let mut right = self.right_options(g)?;
+        let mut left = base_left.to_vec();
+        let mut right = base_right.to_vec();
         for o in self.left_options(h)? {
-            left.push(self.ordinal_sum(g, o)?);
+            left.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
         }
         for o in self.right_options(h)? {
-            right.push(self.ordinal_sum(g, o)?);
+            right.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
         }
-        self.game_from_options(&left, &right)
+        let r = self.game_from_options(&left, &right)?;
+        memo.insert(h, r);
+        Ok(r)
     }
 }

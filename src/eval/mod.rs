@@ -1,16 +1,27 @@
-//! The evaluator: a [`Session`] holds the variables and the game engine, and evaluates
-//! parsed statements into [`Value`]s.
+//! The evaluator: a [`Session`] holds the variables, the game engine and the printer, and
+//! evaluates parsed statements into [`Value`]s.
 
+mod builtins;
+mod convert;
+pub mod env;
 pub mod error;
+mod expr;
+mod methods;
+mod names;
+mod order;
+mod properties;
 pub mod value;
 
 pub use error::{Diagnostic, EvalError, EvalResult};
 pub use value::{Side, Value};
 
-use crate::display::Summary;
+use crate::display::{PrintError, Printer, Summary, summarize};
 use crate::engine::Engine;
+use crate::syntax::ast::{Statement, StatementKind};
+use env::{Environment, UserFunction};
+use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The result of one statement.
 #[derive(Debug)]
@@ -27,6 +38,8 @@ pub struct StatementResult {
 /// A calculator session: variables, the engine and its caches.
 pub struct Session {
     engine: Engine,
+    printer: Printer,
+    env: Environment,
 }
 
 impl Default for Session {
@@ -39,6 +52,8 @@ impl Session {
     pub fn new() -> Self {
         Session {
             engine: Engine::new(),
+            printer: Printer::new(),
+            env: Environment::default(),
         }
     }
 
@@ -52,17 +67,81 @@ impl Session {
     /// `first_line` (1-based) of the whole input. Returns one result per statement, in order;
     /// a syntax error gives a single failed result.
     pub fn eval_source(&mut self, src: &str, first_line: usize) -> Vec<StatementResult> {
-        let _ = (src, first_line);
-        Vec::new()
+        let locate = SourceMap { src, first_line };
+        let statements = match crate::syntax::parse_statements(src) {
+            Ok(s) => s,
+            Err(e) => {
+                let line = locate.line_of(e.offset);
+                return vec![StatementResult {
+                    line,
+                    input: locate.line_text(e.offset).trim().to_string(),
+                    silent: false,
+                    result: Err(locate.diagnostic(e.message, Some(e.offset))),
+                }];
+            }
+        };
+        statements
+            .iter()
+            .map(|st| {
+                self.engine.interrupt_flag().store(false, Ordering::Relaxed);
+                let result = self.run_statement(st).map_err(|e| {
+                    let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
+                    let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
+                    d.line = locate.line_of(offset);
+                    d.source_line = locate.line_text(offset).to_string();
+                    d
+                });
+                StatementResult {
+                    line: locate.line_of(st.span.start),
+                    input: src[st.span.start..st.span.end]
+                        .trim()
+                        .trim_end_matches(';')
+                        .trim_end()
+                        .to_string(),
+                    silent: st.silent,
+                    result,
+                }
+            })
+            .collect()
+    }
+
+    fn run_statement(&mut self, st: &Statement) -> EvalResult<Value> {
+        match &st.kind {
+            StatementKind::Expr(e) => self.eval(e),
+            StatementKind::Assign { name, value } => {
+                let v = self.eval(value)?;
+                self.env.set_global(name, v.clone());
+                Ok(v)
+            }
+            StatementKind::Def { name, params, body } => {
+                self.env.define(
+                    name,
+                    UserFunction {
+                        params: params.clone(),
+                        body: Rc::new(body.clone()),
+                    },
+                );
+                Ok(Value::Nothing)
+            }
+        }
     }
 
     /// Variables defined so far, with their printed values (for `:vars`).
     pub fn variables(&mut self) -> Vec<(String, String)> {
-        Vec::new()
+        let vars: Vec<(String, Value)> = self
+            .env
+            .globals()
+            .map(|(n, v)| (n.clone(), v.clone()))
+            .collect();
+        vars.into_iter()
+            .map(|(n, v)| (n, self.render(&v)))
+            .collect()
     }
 
-    /// Forget all variables (`:clear`).
-    pub fn clear(&mut self) {}
+    /// Forget all variables and functions (`:clear`).
+    pub fn clear(&mut self) {
+        self.env.clear();
+    }
 
     /// Write `value` in CGSuite's notation.
     pub fn write_value(
@@ -70,16 +149,98 @@ impl Session {
         value: &Value,
         out: &mut dyn std::fmt::Write,
     ) -> std::fmt::Result {
-        crate::display::write_value(&mut self.engine, value, out)
+        self.printer
+            .write_value(&mut self.engine, value, out)
+            .map_err(|_| std::fmt::Error)
+    }
+
+    /// Write `value`, reporting an interruption separately from an output failure.
+    pub fn try_write_value(
+        &mut self,
+        value: &Value,
+        out: &mut dyn std::fmt::Write,
+    ) -> Result<(), PrintError> {
+        self.printer.write_value(&mut self.engine, value, out)
+    }
+
+    /// `value` in CGSuite's notation, as a string.
+    pub fn render(&mut self, value: &Value) -> String {
+        let mut s = String::new();
+        if self.write_value(value, &mut s).is_err() {
+            s.push_str("<interrupted>");
+        }
+        s
     }
 
     /// The property summary shown under a game result (None for non-games).
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
-        crate::display::summary(&mut self.engine, value)
+        let g = match value {
+            Value::Game(g) => *g,
+            Value::Explicit { .. } => self.to_game(value).ok()?,
+            _ => return None,
+        };
+        summarize(&mut self.engine, g).ok()
     }
 
     /// Names that tab completion offers after a `.` (properties and methods).
     pub fn completions(&self) -> Vec<&'static str> {
-        Vec::new()
+        Session::method_names().collect()
+    }
+
+    /// Global function names, for completion at the start of a word.
+    pub fn function_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = names::FUNCTIONS.iter().map(|s| s.to_string()).collect();
+        names.extend(self.env.function_names().cloned());
+        names.extend(self.env.globals().map(|(n, _)| n.clone()));
+        names
+    }
+
+    /// The engine, for benchmarks and embedding.
+    pub fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
+/// Maps byte offsets of a chunk to input line numbers and columns.
+struct SourceMap<'a> {
+    src: &'a str,
+    first_line: usize,
+}
+
+impl SourceMap<'_> {
+    fn clamp(&self, offset: usize) -> usize {
+        let mut o = offset.min(self.src.len());
+        while !self.src.is_char_boundary(o) {
+            o -= 1;
+        }
+        o
+    }
+
+    fn line_of(&self, offset: usize) -> usize {
+        self.first_line + self.src[..self.clamp(offset)].matches('\n').count()
+    }
+
+    fn line_start(&self, offset: usize) -> usize {
+        self.src[..self.clamp(offset)]
+            .rfind('\n')
+            .map_or(0, |i| i + 1)
+    }
+
+    fn line_text(&self, offset: usize) -> &str {
+        let start = self.line_start(offset);
+        let end = self.src[start..]
+            .find('\n')
+            .map_or(self.src.len(), |i| start + i);
+        &self.src[start..end]
+    }
+
+    fn diagnostic(&self, message: String, offset: Option<usize>) -> Diagnostic {
+        let at = offset.unwrap_or(0);
+        Diagnostic {
+            message,
+            line: self.line_of(at),
+            column: offset.map(|o| self.src[self.line_start(o)..self.clamp(o)].chars().count() + 1),
+            source_line: self.line_text(at).to_string(),
+        }
     }
 }

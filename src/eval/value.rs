@@ -17,6 +17,12 @@ pub enum Value {
     Number(BigRational),
     /// A canonical short game.
     Game(GameId),
+    /// A game kept in the form typed (`'{-1|1}'`): its options, each canonical. Only its top
+    /// level matters (ordinal sums depend on the base's form); elsewhere it is canonicalised.
+    Explicit {
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    },
     Bool(bool),
     Outcome(Outcome),
     Side(Side),
@@ -25,6 +31,12 @@ pub enum Value {
     /// Sorted in CGSuite's order, without duplicates.
     Set(Vec<Value>),
     Tuple(Vec<Value>),
+    /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
+    /// thermograph, a periodicity); `kind` is its `--json` kind.
+    Text {
+        kind: &'static str,
+        text: String,
+    },
     Nothing,
 }
 
@@ -34,13 +46,14 @@ impl Value {
         match self {
             Value::Number(r) if r.is_integer() => "integer",
             Value::Number(_) => "rational",
-            Value::Game(_) => "game",
+            Value::Game(_) | Value::Explicit { .. } => "game",
             Value::Bool(_) => "boolean",
             Value::Outcome(_) => "outcome",
             Value::Side(_) => "side",
             Value::Str(_) => "string",
             Value::List(_) | Value::Tuple(_) => "list",
             Value::Set(_) => "set",
+            Value::Text { kind, .. } => kind,
             Value::Nothing => "nothing",
         }
     }

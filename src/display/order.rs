@@ -1,0 +1,137 @@
+//! CGSuite's deterministic order of games, used for options in braces and for sets:
+//! numbers ascending, then nimbers ascending, then uptimals (number part, coefficients
+//! lexicographically, length, nim part), then other games (lexicographically by their
+//! ordered Left options, then Right options).
+
+use crate::engine::{Engine, EngineResult, GameId, UptimalExpansion};
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
+
+/// Sorts options for printing, remembering each game's sorted option lists.
+#[derive(Default)]
+pub struct GameOrder {
+    sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+    class: FxHashMap<GameId, Class>,
+}
+
+#[derive(Clone, Debug)]
+enum Class {
+    Number,
+    Nimber,
+    Uptimal(UptimalExpansion),
+    Other,
+}
+
+impl Class {
+    fn rank(&self) -> u8 {
+        match self {
+            Class::Number => 0,
+            Class::Nimber => 1,
+            Class::Uptimal(_) => 2,
+            Class::Other => 3,
+        }
+    }
+}
+
+impl GameOrder {
+    fn class(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<Class> {
+        if let Some(c) = self.class.get(&g) {
+            return Ok(c.clone());
+        }
+        let c = match engine.as_nus(g) {
+            Some(n) if n.is_number() => Class::Number,
+            Some(n) if n.is_nimber() => Class::Nimber,
+            _ => match engine.uptimal_expansion(g)? {
+                Some(e) => Class::Uptimal(e),
+                None => Class::Other,
+            },
+        };
+        self.class.insert(g, c.clone());
+        Ok(c)
+    }
+
+    /// g's Left and Right options in display order.
+    pub fn sorted_options(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+    ) -> EngineResult<(Vec<GameId>, Vec<GameId>)> {
+        if let Some(s) = self.sorted.get(&g) {
+            return Ok(s.clone());
+        }
+        let mut left = engine.left_options(g)?;
+        let mut right = engine.right_options(g)?;
+        self.sort(engine, &mut left)?;
+        self.sort(engine, &mut right)?;
+        self.sorted.insert(g, (left.clone(), right.clone()));
+        Ok((left, right))
+    }
+
+    /// Sort games into display order.
+    pub fn sort(&mut self, engine: &mut Engine, games: &mut [GameId]) -> EngineResult<()> {
+        // Insertion sort keeps the fallible comparator simple; option lists are short.
+        for i in 1..games.len() {
+            let mut j = i;
+            while j > 0 && self.compare(engine, games[j - 1], games[j])? == Ordering::Greater {
+                games.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn compare(&mut self, engine: &mut Engine, a: GameId, b: GameId) -> EngineResult<Ordering> {
+        if a == b {
+            return Ok(Ordering::Equal);
+        }
+        let (ca, cb) = (self.class(engine, a)?, self.class(engine, b)?);
+        let by_rank = ca.rank().cmp(&cb.rank());
+        if by_rank != Ordering::Equal {
+            return Ok(by_rank);
+        }
+        Ok(match (ca, cb) {
+            (Class::Number, Class::Number) => engine.as_number(a).cmp(&engine.as_number(b)),
+            (Class::Nimber, Class::Nimber) => engine
+                .as_nus(a)
+                .map(|n| n.nim)
+                .cmp(&engine.as_nus(b).map(|n| n.nim)),
+            (Class::Uptimal(x), Class::Uptimal(y)) => x
+                .number
+                .cmp(&y.number)
+                .then_with(|| {
+                    let common = x.coefficients.iter().zip(&y.coefficients);
+                    common
+                        .map(|(p, q)| p.cmp(q))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(Ordering::Equal)
+                })
+                .then(x.coefficients.len().cmp(&y.coefficients.len()))
+                .then(x.nim.cmp(&y.nim)),
+            _ => {
+                let (la, ra) = self.sorted_options(engine, a)?;
+                let (lb, rb) = self.sorted_options(engine, b)?;
+                let by_left = self.compare_lists(engine, &la, &lb)?;
+                if by_left != Ordering::Equal {
+                    by_left
+                } else {
+                    self.compare_lists(engine, &ra, &rb)?
+                }
+            }
+        })
+    }
+
+    fn compare_lists(
+        &mut self,
+        engine: &mut Engine,
+        a: &[GameId],
+        b: &[GameId],
+    ) -> EngineResult<Ordering> {
+        for (&x, &y) in a.iter().zip(b) {
+            let o = self.compare(engine, x, y)?;
+            if o != Ordering::Equal {
+                return Ok(o);
+            }
+        }
+        Ok(a.len().cmp(&b.len()))
+    }
+}

@@ -1,0 +1,38 @@
+//! The short summary shown under a game result: outcome class (in words), stops, birthday,
+//! and — where the engine provides them — mean, temperature and atomic weight.
+
+use crate::engine::{Engine, EngineResult, GameId};
+
+/// The properties shown under a game result in text mode and carried in `--json` objects.
+/// Fields that do not apply are `None` (JSON `null`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// `L`, `R`, `P` or `N`.
+    pub outcome: String,
+    /// The outcome in words ("Left wins", "second player wins", ...).
+    pub outcome_meaning: String,
+    pub left_stop: String,
+    pub right_stop: String,
+    pub birthday: String,
+    pub mean: Option<String>,
+    pub temperature: Option<String>,
+    pub atomic_weight: Option<String>,
+    /// For positions of rulesets: how the position was built (`kayles[5]`).
+    pub position: Option<String>,
+}
+
+/// The summary of a game.
+pub fn summarize(engine: &mut Engine, g: GameId) -> EngineResult<Summary> {
+    let outcome = engine.outcome(g)?;
+    Ok(Summary {
+        outcome: outcome.letter().to_string(),
+        outcome_meaning: outcome.meaning().to_string(),
+        left_stop: engine.left_stop(g).to_string(),
+        right_stop: engine.right_stop(g).to_string(),
+        birthday: String::new(), // MERGE-TODO: engine.birthday(g)
+        mean: None,
+        temperature: None,
+        atomic_weight: None,
+        position: None,
+    })
+}

@@ -1,0 +1,109 @@
+//! Global functions: snake_case aliases of the methods (`temperature(G)` = `G.Temperature`),
+//! constructors (`tiny(x)`), and the contest toolkit's integer functions (`mex`, `nim_sum`, ...).
+
+use super::convert::{expect_integer, expect_u64, integer};
+use super::methods::method_key;
+use super::{EvalError, EvalResult, Session, Value};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+impl Session {
+    pub(super) fn call_builtin(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        named: Vec<(String, Value)>,
+    ) -> EvalResult<Value> {
+        if let Some((n, _)) = named.first() {
+            return Err(EvalError::new(format!(
+                "{name} has no argument named `{n}`"
+            )));
+        }
+        let key = method_key(name);
+        match key.as_str() {
+            "mex" => return mex(&flatten(args)),
+            "nimsum" => {
+                let mut acc = BigInt::zero();
+                for v in flatten(args) {
+                    let n = expect_integer(&v)?;
+                    if n.is_negative() {
+                        return Err(EvalError::new(format!(
+                            "nim_sum applies to non-negative integers, found {n}"
+                        )));
+                    }
+                    acc ^= n;
+                }
+                return Ok(integer(acc));
+            }
+            "nimproduct" | "nimdiv" | "niminverse" | "nimpow" => {
+                let (first, rest) = split_first(name, args)?;
+                return self.call_method(&first, name, rest);
+            }
+            "pow" if args.len() == 2 && args.iter().all(|a| matches!(a, Value::Number(_))) => {
+                return power(&args[0], &args[1]);
+            }
+            _ => {}
+        }
+        if args.is_empty() {
+            return Err(self.unknown_name(name));
+        }
+        let (receiver, rest) = split_first(name, args)?;
+        self.call_method(&receiver, name, rest)
+    }
+}
+
+fn split_first(name: &str, mut args: Vec<Value>) -> EvalResult<(Value, Vec<Value>)> {
+    if args.is_empty() {
+        return Err(EvalError::new(format!("{name} needs an argument")));
+    }
+    let first = args.remove(0);
+    Ok((first, args))
+}
+
+/// `f(1, 2, 3)` and `f([1, 2, 3])` mean the same for variadic functions.
+fn flatten(args: Vec<Value>) -> Vec<Value> {
+    match args.as_slice() {
+        [Value::List(items)] | [Value::Set(items)] => items.clone(),
+        _ => args,
+    }
+}
+
+fn mex(values: &[Value]) -> EvalResult<Value> {
+    let mut seen = Vec::with_capacity(values.len());
+    for v in values {
+        let n = expect_u64(v, "mex argument").map_err(|_| match v {
+            Value::Number(r) if r.is_integer() && r.is_negative() => {
+                EvalError::new(format!("mex applies to non-negative integers, found {r}"))
+            }
+            _ => EvalError::new("mex applies to non-negative integers"),
+        })?;
+        seen.push(n);
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    let m = seen
+        .iter()
+        .enumerate()
+        .find(|&(i, &n)| n != i as u64)
+        .map_or(seen.len(), |(i, _)| i);
+    Ok(integer(m))
+}
+
+/// a^n for numbers and integer n.
+fn power(base: &Value, exponent: &Value) -> EvalResult<Value> {
+    let Value::Number(b) = base else {
+        unreachable!("checked by the caller")
+    };
+    let n = expect_integer(exponent)?;
+    let n = n
+        .to_i32()
+        .filter(|n| n.abs() <= 100_000)
+        .ok_or_else(|| EvalError::new("exponent too large"))?;
+    if n < 0 && b.is_zero() {
+        return Err(EvalError::new("division by zero"));
+    }
+    Ok(Value::Number(
+        num_traits::pow::Pow::pow(b.clone(), n) as BigRational
+    ))
+}

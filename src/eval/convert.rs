@@ -1,0 +1,108 @@
+//! Conversions between values: numbers to games, values to integers, and the type names used
+//! in error messages.
+
+use super::{EvalError, EvalResult, Session, Value};
+use crate::engine::{Dyadic, EngineError, GameId};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive};
+
+impl From<EngineError> for EvalError {
+    fn from(e: EngineError) -> Self {
+        EvalError::new(e.to_string())
+    }
+}
+
+/// The name of a value's type, for messages ("expected a game, found a boolean").
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Number(r) if r.is_integer() => "an integer",
+        Value::Number(_) => "a rational number",
+        Value::Game(_) => "a game",
+        Value::Explicit { .. } => "a game",
+        Value::Bool(_) => "a boolean",
+        Value::Outcome(_) => "an outcome class",
+        Value::Side(_) => "a side (Left/Right)",
+        Value::Str(_) => "a string",
+        Value::List(_) => "a list",
+        Value::Set(_) => "a set",
+        Value::Tuple(_) => "a tuple",
+        Value::Text { .. } => "a text value",
+        Value::Nothing => "Nothing",
+    }
+}
+
+impl Session {
+    /// The canonical game a value stands for (dyadic numbers are games).
+    pub(super) fn to_game(&mut self, v: &Value) -> EvalResult<GameId> {
+        match v {
+            Value::Game(g) => Ok(*g),
+            Value::Explicit { left, right } => Ok(self.engine.game_from_options(left, right)?),
+            Value::Number(r) => {
+                let d = dyadic(r)?;
+                Ok(self.engine.number(d))
+            }
+            other => Err(EvalError::new(format!(
+                "expected a game, found {}",
+                type_name(other)
+            ))),
+        }
+    }
+}
+
+/// The dyadic rational of an exact number, or a clear error.
+pub fn dyadic(r: &BigRational) -> EvalResult<Dyadic> {
+    if !Dyadic::is_dyadic_rational(r) {
+        return Err(EvalError::new(format!(
+            "{}/{} is not a dyadic rational, so it is not a short game",
+            r.numer(),
+            r.denom()
+        )));
+    }
+    Dyadic::from_rational(r)
+        .ok_or_else(|| EvalError::new("number too large to use as a game (overflow)"))
+}
+
+pub fn expect_integer(v: &Value) -> EvalResult<BigInt> {
+    match v {
+        Value::Number(r) if r.is_integer() => Ok(r.numer().clone()),
+        other => Err(EvalError::new(format!(
+            "expected an integer, found {}",
+            type_name(other)
+        ))),
+    }
+}
+
+pub fn expect_number(v: &Value) -> EvalResult<BigRational> {
+    match v {
+        Value::Number(r) => Ok(r.clone()),
+        other => Err(EvalError::new(format!(
+            "expected a number, found {}",
+            type_name(other)
+        ))),
+    }
+}
+
+pub fn expect_bool(v: &Value) -> EvalResult<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        other => Err(EvalError::new(format!(
+            "expected true or false, found {}",
+            type_name(other)
+        ))),
+    }
+}
+
+/// A non-negative integer that fits in u64 (nimber indices, counts).
+pub fn expect_u64(v: &Value, what: &str) -> EvalResult<u64> {
+    let n = expect_integer(v)?;
+    if n.is_negative() {
+        return Err(EvalError::new(format!("{what} is negative: {n}")));
+    }
+    n.to_u64()
+        .ok_or_else(|| EvalError::new(format!("{what} is too large: {n}")))
+}
+
+pub fn integer(n: impl Into<BigInt>) -> Value {
+    Value::Number(BigRational::from_integer(n.into()))
+}

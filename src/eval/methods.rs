@@ -1,0 +1,398 @@
+//! Properties and methods (`G.Temperature`, `17.Div(4)`, `11 NimSum 3`), dispatched by name,
+//! case-insensitively, on the receiver's type. Functions (`temperature(G)`) reach the same
+//! code through [`Session::call_method`] with the first argument as receiver.
+
+use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
+use super::{EvalError, EvalResult, Session, Side, Value};
+use crate::engine::{GameId, nim_arith};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// Canonical spelling of a method name for lookup: lower case, no underscores.
+pub fn method_key(name: &str) -> String {
+    name.chars()
+        .filter(|&c| c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Game properties and methods, in CGSuite's spelling (for completion and suggestions).
+pub const GAME_METHODS: &[&str] = &[
+    "AtomicWeight",
+    "Birthday",
+    "CanonicalForm",
+    "Companion",
+    "ConfusionInterval",
+    "ConwayProduct",
+    "Cool",
+    "FollowerCount",
+    "Followers",
+    "Freeze",
+    "Heat",
+    "Incentives",
+    "IsAllSmall",
+    "IsAtomic",
+    "IsEven",
+    "IsEvenTempered",
+    "IsIdempotent",
+    "IsInfinitesimal",
+    "IsInteger",
+    "IsNimber",
+    "IsNumber",
+    "IsNumberTiny",
+    "IsNumberish",
+    "IsOdd",
+    "IsOddTempered",
+    "IsOrdinal",
+    "IsUptimal",
+    "IsZero",
+    "LeftIncentives",
+    "LeftOptions",
+    "LeftStop",
+    "Mean",
+    "Miny",
+    "MisereOutcomeClass",
+    "NimValue",
+    "NortonProduct",
+    "Options",
+    "OrdinalSum",
+    "OutcomeClass",
+    "Overheat",
+    "Pow",
+    "PowTo",
+    "ReducedCanonicalForm",
+    "RightIncentives",
+    "RightOptions",
+    "RightStop",
+    "Stop",
+    "StopCount",
+    "Temperature",
+    "Thermograph",
+    "Tiny",
+    "UptimalExpansion",
+];
+
+/// Methods of integers and rationals.
+pub const NUMBER_METHODS: &[&str] = &[
+    "Abs",
+    "Ceiling",
+    "Denominator",
+    "Div",
+    "Floor",
+    "Gcd",
+    "IsDyadic",
+    "IsEvil",
+    "IsOdious",
+    "IsTwoPower",
+    "Isqrt",
+    "Lb",
+    "Lcm",
+    "Max",
+    "Min",
+    "Mod",
+    "NimDiv",
+    "NimInverse",
+    "NimProduct",
+    "NimSum",
+    "Numerator",
+    "Reciprocal",
+    "Sign",
+];
+
+impl Session {
+    /// `receiver.name(args)`.
+    pub(super) fn call_method(
+        &mut self,
+        receiver: &Value,
+        name: &str,
+        args: Vec<Value>,
+    ) -> EvalResult<Value> {
+        let key = method_key(name);
+        if let Value::Number(r) = receiver {
+            if let Some(v) = self.number_method(r, &key, &args)? {
+                return Ok(v);
+            }
+        }
+        if let Some(v) = self.collection_method(receiver, &key, &args)? {
+            return Ok(v);
+        }
+        let game_like = matches!(
+            receiver,
+            Value::Number(_) | Value::Game(_) | Value::Explicit { .. }
+        );
+        if game_like {
+            if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
+                return Err(self.unknown_method(name, receiver));
+            }
+            let g = self.to_game(receiver)?;
+            if let Some(v) = self.game_method(g, &key, &args)? {
+                return Ok(v);
+            }
+        }
+        Err(self.unknown_method(name, receiver))
+    }
+
+    fn is_known_game_method(&self, key: &str) -> bool {
+        GAME_METHODS.iter().any(|m| method_key(m) == key) || key == "outcome"
+    }
+
+    fn game_method(&mut self, g: GameId, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+        let e = &mut self.engine;
+        let bool_value = |b: bool| Ok(Some(Value::Bool(b)));
+        let arity = |n: usize| -> EvalResult<()> {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(EvalError::new(format!(
+                    "expects {n} argument{}, {} given",
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                )))
+            }
+        };
+        match key {
+            "outcomeclass" | "outcome" => Ok(Some(Value::Outcome(e.outcome(g)?))),
+            "leftstop" => Ok(Some(number(e.left_stop(g).to_rational()))),
+            "rightstop" => Ok(Some(number(e.right_stop(g).to_rational()))),
+            "stop" => {
+                arity(1)?;
+                let stop = match side(&args[0])? {
+                    Side::Left => e.left_stop(g),
+                    Side::Right => e.right_stop(g),
+                };
+                Ok(Some(number(stop.to_rational())))
+            }
+            "leftoptions" => {
+                let opts = e.left_options(g)?;
+                self.game_set(opts).map(Some)
+            }
+            "rightoptions" => {
+                let opts = e.right_options(g)?;
+                self.game_set(opts).map(Some)
+            }
+            "options" => {
+                arity(1)?;
+                let opts = match side(&args[0])? {
+                    Side::Left => e.left_options(g)?,
+                    Side::Right => e.right_options(g)?,
+                };
+                self.game_set(opts).map(Some)
+            }
+            "canonicalform" => Ok(Some(Value::Game(g))),
+            "iszero" => bool_value(g == e.zero()),
+            "isnumber" => bool_value(e.is_number(g)),
+            "isinteger" => bool_value(e.as_number(g).is_some_and(|x| x.is_integer())),
+            "isdyadic" => bool_value(e.is_number(g)),
+            "isnimber" => bool_value(e.as_nus(g).is_some_and(|n| n.is_nimber())),
+            "nimvalue" => match e.as_nus(g) {
+                Some(n) if n.is_nimber() => Ok(Some(integer(n.nim))),
+                _ => Err(EvalError::new(
+                    "NimValue applies to impartial games (nimbers)",
+                )),
+            },
+            "isuptimal" => bool_value(e.uptimal_expansion(g)?.is_some()),
+            _ => self.game_property(g, key, args),
+        }
+    }
+
+    /// A set of games in CGSuite's order.
+    pub(super) fn game_set(&mut self, games: Vec<GameId>) -> EvalResult<Value> {
+        self.make_set(games.into_iter().map(Value::Game).collect())
+    }
+
+    fn number_method(
+        &mut self,
+        r: &BigRational,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
+        let int = || -> EvalResult<BigInt> {
+            if r.is_integer() {
+                Ok(r.numer().clone())
+            } else {
+                Err(EvalError::new(format!(
+                    "{key} applies to integers, not {}",
+                    super::convert::type_name(&Value::Number(r.clone()))
+                )))
+            }
+        };
+        let arg_number = |i: usize| -> EvalResult<BigRational> {
+            args.get(i)
+                .ok_or_else(|| EvalError::new("missing argument"))
+                .and_then(expect_number)
+        };
+        let arg_integer = |i: usize| -> EvalResult<BigInt> {
+            args.get(i)
+                .ok_or_else(|| EvalError::new("missing argument"))
+                .and_then(|v| {
+                    expect_integer(v).map_err(|_| {
+                        EvalError::new(format!(
+                            "method `{key}` of an integer cannot be applied to {}",
+                            type_name(v)
+                        ))
+                    })
+                })
+        };
+        let nim_arg = |n: &BigInt| -> EvalResult<u64> {
+            if n.is_negative() {
+                return Err(EvalError::new(format!(
+                    "nim arithmetic applies to non-negative integers, found {n}"
+                )));
+            }
+            n.to_u64().ok_or_else(|| {
+                EvalError::new(format!(
+                    "{n} is out of range for nim arithmetic (at most 2^64 − 1)"
+                ))
+            })
+        };
+        let v = match key {
+            "abs" => number(r.abs()),
+            "floor" => integer(r.floor().to_integer()),
+            "ceiling" | "ceil" => integer(r.ceil().to_integer()),
+            "numerator" => integer(r.numer().clone()),
+            "denominator" => integer(r.denom().clone()),
+            "sign" | "signum" => integer(r.signum().to_integer()),
+            "isdyadic" => Value::Bool(crate::engine::Dyadic::is_dyadic_rational(r)),
+            "isinteger" => Value::Bool(r.is_integer()),
+            "iszero" => Value::Bool(r.is_zero()),
+            "iseven" => Value::Bool(r.is_integer() && r.numer().is_even()),
+            "isodd" => Value::Bool(r.is_integer() && r.numer().is_odd()),
+            "reciprocal" => {
+                if r.is_zero() {
+                    return Err(EvalError::new("division by zero"));
+                }
+                number(r.recip())
+            }
+            "max" => number(r.clone().max(arg_number(0)?)),
+            "min" => number(r.clone().min(arg_number(0)?)),
+            "div" => {
+                let d = arg_number(0)?;
+                if d.is_zero() {
+                    return Err(EvalError::new("division by zero"));
+                }
+                integer((r / d).floor().to_integer())
+            }
+            "mod" => {
+                let d = arg_number(0)?;
+                if d.is_zero() {
+                    return Err(EvalError::new("division by zero"));
+                }
+                number(r - &d * (r / &d).floor())
+            }
+            "gcd" => integer(int()?.gcd(&arg_integer(0)?)),
+            "lcm" => integer(int()?.lcm(&arg_integer(0)?)),
+            "lb" => {
+                let n = int()?;
+                if !n.is_positive() {
+                    return Err(EvalError::new(format!(
+                        "Argument to Lb is not strictly positive: {n}"
+                    )));
+                }
+                integer(n.bits() - 1)
+            }
+            "istwopower" => {
+                let n = int()?;
+                Value::Bool(n.is_positive() && (&n & (&n - BigInt::one())).is_zero())
+            }
+            "isqrt" => {
+                let n = int()?;
+                if n.is_negative() {
+                    return Err(EvalError::new(format!(
+                        "Argument to Isqrt is negative: {n}"
+                    )));
+                }
+                integer(n.sqrt())
+            }
+            "isodious" | "isevil" => {
+                let n = int()?;
+                if n.is_negative() {
+                    return Err(EvalError::new("applies to non-negative integers"));
+                }
+                let ones: u64 = n.iter_u64_digits().map(|d| d.count_ones() as u64).sum();
+                Value::Bool((ones % 2 == 1) == (key == "isodious"))
+            }
+            "nimsum" => integer(int()? ^ arg_integer(0)?),
+            "nimproduct" => {
+                let (a, b) = (nim_arg(&int()?)?, nim_arg(&arg_integer(0)?)?);
+                integer(nim_arith::nim_product(a, b))
+            }
+            "niminverse" => {
+                let a = nim_arg(&int()?)?;
+                let inv = nim_arith::nim_inverse(a).ok_or_else(|| {
+                    EvalError::new("NimInverse applies only to positive integers.")
+                })?;
+                integer(inv)
+            }
+            "nimdiv" => {
+                let (a, b) = (nim_arg(&int()?)?, nim_arg(&arg_integer(0)?)?);
+                integer(
+                    nim_arith::nim_div(a, b)
+                        .ok_or_else(|| EvalError::new("nim division by zero"))?,
+                )
+            }
+            "nimpow" | "nimpower" => {
+                let a = nim_arg(&int()?)?;
+                let n = expect_u64(
+                    args.first()
+                        .ok_or_else(|| EvalError::new("missing exponent"))?,
+                    "exponent",
+                )?;
+                integer(nim_arith::nim_pow(a, n as u128))
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    fn collection_method(
+        &mut self,
+        receiver: &Value,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
+        let items = match receiver {
+            Value::List(items) | Value::Set(items) | Value::Tuple(items) => items,
+            _ => return Ok(None),
+        };
+        Ok(Some(match key {
+            "size" | "length" | "len" => integer(items.len()),
+            "isempty" => Value::Bool(items.is_empty()),
+            "contains" => {
+                let x = args
+                    .first()
+                    .ok_or_else(|| EvalError::new("missing argument"))?;
+                Value::Bool(items.contains(x))
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// An "unknown method" error that names the receiver's type and suggests a close name.
+    fn unknown_method(&self, name: &str, receiver: &Value) -> EvalError {
+        let mut candidates: Vec<&str> = GAME_METHODS.to_vec();
+        candidates.extend_from_slice(NUMBER_METHODS);
+        let hint = super::names::suggestion(name, candidates.iter().copied());
+        EvalError::new(format!(
+            "no property or method `{name}` for {}{}",
+            type_name(receiver),
+            hint.map(|h| format!("; did you mean `{h}`?"))
+                .unwrap_or_default()
+        ))
+    }
+}
+
+pub fn number(r: BigRational) -> Value {
+    Value::Number(r)
+}
+
+fn side(v: &Value) -> EvalResult<Side> {
+    match v {
+        Value::Side(s) => Ok(*s),
+        other => Err(EvalError::new(format!(
+            "expected Left or Right, found {}",
+            type_name(other)
+        ))),
+    }
+}
