@@ -124,6 +124,8 @@ pub struct Engine {
     pub(super) caches: super::properties::PropertyCaches,
     pub(super) thermo: super::thermograph::ThermoCaches,
     pub(super) uptimal: super::uptimal::UptimalCaches,
+    pub(super) products: super::products::ProductCaches,
+    pub(super) atomic: super::atomic::AtomicCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
 }
@@ -153,6 +155,8 @@ impl Engine {
             caches: Default::default(),
             thermo: Default::default(),
             uptimal: Default::default(),
+            products: Default::default(),
+            atomic: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
         };
@@ -204,6 +208,8 @@ impl Engine {
             + self.caches.memory_bytes()
             + self.thermo.memory_bytes()
             + self.uptimal.memory_bytes()
+            + self.products.memory_bytes()
+            + self.atomic.memory_bytes()
     }
 
     /// Number of games stored.

@@ -6,12 +6,14 @@
 //! entries).
 
 mod arena;
+mod atomic;
 mod canonical;
 mod compare;
 pub mod dyadic;
 pub mod nim_arith;
 pub mod nus;
 mod ops;
+mod products;
 mod properties;
 mod thermograph;
 mod uptimal;

@@ -1,0 +1,141 @@
+//! Atomic weight (Norton's "atomic weight calculus"), with the far-star correction and an
+//! exact atomicity check, so a game without an atomic weight is reported, never given a wrong
+//! value.
+//!
+//! G° = {G^L° − 2 | G^R° + 2}, except when that is an integer and G is comparable with the far
+//! star *N (N one more than the largest nimber among G's followers): if G > *N, G° is the
+//! greatest integer n ⧏ every G^R° + 2; if G < *N, the least integer n ⧐ every G^L° − 2.
+//! A game with both stops 0 is atomic when −ε ≤ G − G°·↑ ≤ ε for ε = ↑* + (*N′ : −1), N′ the
+//! next power of two ≥ N; all-small games always are.
+
+use super::arena::{Engine, EngineResult, GameId};
+use super::compare::Relation;
+use super::dyadic::Dyadic;
+use rustc_hash::FxHashMap;
+
+#[derive(Default)]
+pub struct AtomicCaches {
+    naive: FxHashMap<GameId, GameId>,
+}
+
+impl AtomicCaches {
+    pub fn memory_bytes(&self) -> usize {
+        self.naive.capacity() * 9
+    }
+}
+
+impl Engine {
+    /// The atomic weight of g, or `None` when g is not atomic.
+    pub fn atomic_weight(&mut self, g: GameId) -> EngineResult<Option<GameId>> {
+        if !self.left_stop(g).is_zero() || !self.right_stop(g).is_zero() {
+            return Ok(None);
+        }
+        let weight = self.naive_atomic_weight(g)?;
+        if self.is_all_small(g)? || self.within_atomic_tolerance(g, weight)? {
+            Ok(Some(weight))
+        } else {
+            Ok(None)
+        }
+    }
+
+    pub fn is_atomic(&mut self, g: GameId) -> EngineResult<bool> {
+        Ok(self.atomic_weight(g)?.is_some())
+    }
+
+    /// The calculus without the atomicity check.
+    fn naive_atomic_weight(&mut self, g: GameId) -> EngineResult<GameId> {
+        if let Some(n) = self.as_nus(g) {
+            return Ok(self.integer(n.ups));
+        }
+        if let Some(&w) = self.atomic.naive.get(&g) {
+            return Ok(w);
+        }
+        self.poll()?;
+        let two = self.integer(2);
+        let mut left = Vec::new();
+        for o in self.left_options(g)? {
+            let w = self.naive_atomic_weight(o)?;
+            left.push(self.sub(w, two)?);
+        }
+        let mut right = Vec::new();
+        for o in self.right_options(g)? {
+            let w = self.naive_atomic_weight(o)?;
+            right.push(self.add(w, two)?);
+        }
+        let mut weight = self.game_from_options(&left, &right)?;
+        if self.as_number(weight).is_some_and(|x| x.is_integer()) {
+            let far_star = self.far_star(g)?;
+            let star = self.nimber(far_star);
+            match self.relation(g, star)? {
+                Relation::Greater => weight = self.greatest_integer_below_all(&right)?,
+                Relation::Less => weight = self.least_integer_above_all(&left)?,
+                _ => {}
+            }
+        }
+        self.atomic.naive.insert(g, weight);
+        Ok(weight)
+    }
+
+    /// N = 1 + the largest m with *m a follower of g (at least 1).
+    fn far_star(&mut self, g: GameId) -> EngineResult<u64> {
+        let mut largest = 0;
+        for f in self.followers(g)? {
+            if let Some(n) = self.as_nus(f) {
+                if n.is_nimber() {
+                    largest = largest.max(n.nim);
+                }
+            }
+        }
+        Ok(largest + 1)
+    }
+
+    /// The greatest integer n with n ⧏ h (not n ≥ h) for every h in `games` (0 if none).
+    fn greatest_integer_below_all(&mut self, games: &[GameId]) -> EngineResult<GameId> {
+        let mut best: Option<i128> = None;
+        for &h in games {
+            // n ⧏ h fails for n large; start above h's left stop and walk down.
+            let mut n = self.left_stop(h).ceil() + 1;
+            loop {
+                let ng = self.number(Dyadic::from_i128(n));
+                if !self.leq(h, ng)? {
+                    break;
+                }
+                n -= 1;
+            }
+            best = Some(best.map_or(n, |b| b.min(n)));
+        }
+        Ok(self.number(Dyadic::from_i128(best.unwrap_or(0))))
+    }
+
+    /// The least integer n with n ⧐ h (not n ≤ h) for every h in `games` (0 if none).
+    fn least_integer_above_all(&mut self, games: &[GameId]) -> EngineResult<GameId> {
+        let mut best: Option<i128> = None;
+        for &h in games {
+            let mut n = self.right_stop(h).floor() - 1;
+            loop {
+                let ng = self.number(Dyadic::from_i128(n));
+                if !self.leq(ng, h)? {
+                    break;
+                }
+                n += 1;
+            }
+            best = Some(best.map_or(n, |b| b.max(n)));
+        }
+        Ok(self.number(Dyadic::from_i128(best.unwrap_or(0))))
+    }
+
+    /// −ε ≤ g − weight·↑ ≤ ε, with ε = ↑* + (*N′ : −1).
+    fn within_atomic_tolerance(&mut self, g: GameId, weight: GameId) -> EngineResult<bool> {
+        let n = self.far_star(g)?.next_power_of_two();
+        let star = self.nimber(n);
+        let minus_one = self.integer(-1);
+        let remote = self.ordinal_sum(star, minus_one)?;
+        let up_star = self.nus(super::nus::Nus { number: Dyadic::ZERO, ups: 1, nim: 1 });
+        let epsilon = self.add(up_star, remote)?;
+        let up = self.ups(1);
+        let weighted = self.norton_product(weight, up)?;
+        let difference = self.sub(g, weighted)?;
+        let minus_epsilon = self.neg(epsilon)?;
+        Ok(self.leq(minus_epsilon, difference)? && self.leq(difference, epsilon)?)
+    }
+}
