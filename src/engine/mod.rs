@@ -19,6 +19,7 @@ pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
 pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
+pub use properties::TinyKind;
 
 #[cfg(test)]
 mod tests;
