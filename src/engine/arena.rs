@@ -67,6 +67,8 @@ pub enum EngineError {
     Interrupted,
     /// The arena outgrew its memory ceiling.
     MemoryLimit { bytes: usize },
+    /// A result would have more than `limit` elements (e.g. the followers of a huge game).
+    TooMany { what: &'static str, limit: u64 },
 }
 
 impl fmt::Display for EngineError {
@@ -80,6 +82,9 @@ impl fmt::Display for EngineError {
                     "memory limit reached ({} MiB in the game arena)",
                     bytes >> 20
                 )
+            }
+            EngineError::TooMany { what, limit } => {
+                write!(f, "too many {what} (more than {limit})")
             }
         }
     }

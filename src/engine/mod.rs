@@ -23,6 +23,7 @@ pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
 pub use uptimal::UptimalExpansion;
+pub use properties::TinyKind;
 
 #[cfg(test)]
 mod tests;
