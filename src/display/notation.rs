@@ -6,7 +6,7 @@
 //! than it; at four bars a game is braced, so no game ever prints five bars.
 
 use super::order::GameOrder;
-use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus};
+use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus, TinyKind};
 use crate::eval::{Side, Value};
 use num_rational::BigRational;
 use rustc_hash::FxHashMap;
@@ -308,42 +308,15 @@ fn abbreviation(coefficients: &[i64]) -> Option<UpAbbreviation> {
 /// Tiny: {x || x | K} with mean(K) < x, printed `[x]Tiny(x−K)`; Miny is its mirror image,
 /// {K | x || x} with mean(K) > x, printed `[x]Miny(K−x)`.
 fn tiny_shape(engine: &mut Engine, g: GameId) -> EngineResult<Option<Shape>> {
-    let left = engine.left_options(g)?;
-    let right = engine.right_options(g)?;
-    let ([l], [r]) = (left.as_slice(), right.as_slice()) else {
+    let Some((kind, x, k)) = engine.tiny_parts(g)? else { return Ok(None) };
+    let miny = kind == TinyKind::Miny;
+    let mean = mean_shim(engine, k);
+    if (miny && mean <= x) || (!miny && mean >= x) {
         return Ok(None);
-    };
-    for miny in [false, true] {
-        // For Tiny, x is the Left option and the Right option is {x | K}.
-        let (x_game, inner) = if miny { (*r, *l) } else { (*l, *r) };
-        let Some(x) = engine.as_number(x_game) else {
-            continue;
-        };
-        let inner_left = engine.left_options(inner)?;
-        let inner_right = engine.right_options(inner)?;
-        let ([il], [ir]) = (inner_left.as_slice(), inner_right.as_slice()) else {
-            continue;
-        };
-        let (near, k) = if miny { (*ir, *il) } else { (*il, *ir) };
-        if near != x_game {
-            continue;
-        }
-        let mean = mean_shim(engine, k);
-        let fits = if miny { mean > x } else { mean < x };
-        if fits {
-            let arg = if miny {
-                engine.sub(k, x_game)?
-            } else {
-                engine.sub(x_game, k)?
-            };
-            return Ok(Some(Shape::Tiny {
-                number: x,
-                miny,
-                arg,
-            }));
-        }
     }
-    Ok(None)
+    let x_game = engine.number(x);
+    let arg = if miny { engine.sub(k, x_game)? } else { engine.sub(x_game, k)? };
+    Ok(Some(Shape::Tiny { number: x, miny, arg }))
 }
 
 /// x + n↑ + *m as CGSuite juxtaposes it: `6^*`, `^*6`, `73/16v9*8`, `-1^^`, `0`.

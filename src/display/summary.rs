@@ -29,7 +29,7 @@ pub fn summarize(engine: &mut Engine, g: GameId) -> EngineResult<Summary> {
         outcome_meaning: outcome.meaning().to_string(),
         left_stop: engine.left_stop(g).to_string(),
         right_stop: engine.right_stop(g).to_string(),
-        birthday: String::new(), // MERGE-TODO: engine.birthday(g)
+        birthday: engine.birthday(g)?.to_string(),
         mean: None,
         temperature: None,
         atomic_weight: None,

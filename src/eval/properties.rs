@@ -1,18 +1,97 @@
-//! Game properties computed by the engine's analysis modules (birthday, followers,
-//! thermography, atomic weight, ...), dispatched by method key.
+//! Game properties computed by the engine's analysis modules (birthday, followers, temper,
+//! atomic weight, products, ...), dispatched by method key.
 
-use super::{EvalResult, Session, Value};
+use super::convert::integer;
+use super::methods::number;
+use super::{EvalError, EvalResult, Session, Value};
 use crate::engine::GameId;
 
 impl Session {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
-    pub(super) fn game_property(
-        &mut self,
-        g: GameId,
-        key: &str,
-        args: &[Value],
-    ) -> EvalResult<Option<Value>> {
-        let _ = (g, key, args);
-        Ok(None)
+    pub(super) fn game_property(&mut self, g: GameId, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+        let e = &mut self.engine;
+        let b = |x: bool| Ok(Some(Value::Bool(x)));
+        match key {
+            "birthday" => Ok(Some(integer(e.birthday(g)?))),
+            "followercount" => Ok(Some(integer(e.follower_count(g)?))),
+            "stopcount" => Ok(Some(integer(num_bigint::BigInt::from(e.stop_count(g)?)))),
+            "followers" => {
+                let f = e.followers(g)?;
+                self.game_set(f).map(Some)
+            }
+            "incentives" => {
+                let f = e.incentives(g)?;
+                self.game_set(f).map(Some)
+            }
+            "leftincentives" => {
+                let f = e.left_incentives(g)?;
+                self.game_set(f).map(Some)
+            }
+            "rightincentives" => {
+                let f = e.right_incentives(g)?;
+                self.game_set(f).map(Some)
+            }
+            "isinfinitesimal" => b(e.is_infinitesimal(g)?),
+            "isallsmall" => b(e.is_all_small(g)?),
+            "isnumberish" => b(e.is_numberish(g)?),
+            "iseventempered" => b(e.is_even_tempered(g)?),
+            "isoddtempered" => b(e.is_odd_tempered(g)?),
+            "isidempotent" => b(e.is_idempotent(g)?),
+            "isordinal" => b(e.is_ordinal(g)?),
+            "iseven" => b(e.is_even(g)?),
+            "isodd" => b(e.is_odd(g)?),
+            "isnumbertiny" => b(e.is_number_tiny(g)?),
+            "isatomic" => b(e.is_atomic(g)?),
+            "misereoutcomeclass" | "misereoutcome" => Ok(Some(Value::Outcome(e.misere_outcome(g)?))),
+            "atomicweight" => match e.atomic_weight(g)? {
+                Some(w) => Ok(Some(self.game_or_number(w))),
+                None => {
+                    let shown = self.render(&Value::Game(g));
+                    Err(EvalError::new(format!("That game is not atomic: {shown}")))
+                }
+            },
+            "nortonproduct" | "conwayproduct" | "ordinalsum" => {
+                let [other] = args else {
+                    return Err(EvalError::new(format!("{key} takes one game argument")));
+                };
+                let h = self.to_game(other)?;
+                let e = &mut self.engine;
+                let r = match key {
+                    "nortonproduct" => e.norton_product(g, h)?,
+                    "conwayproduct" => e.conway_product(g, h)?,
+                    _ => e.ordinal_sum(g, h)?,
+                };
+                Ok(Some(Value::Game(r)))
+            }
+            "tiny" | "miny" => {
+                if !args.is_empty() {
+                    return Err(EvalError::new(format!("{key} takes no arguments here; write tiny(x) or x.Tiny")));
+                }
+                Ok(Some(Value::Game(self.tiny(g, key == "miny")?)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Tiny(x) = {0 || 0 | −x}; Miny(x) = {x | 0 || 0}.
+    pub(super) fn tiny(&mut self, x: GameId, miny: bool) -> EvalResult<GameId> {
+        let e = &mut self.engine;
+        let zero = e.zero();
+        if miny {
+            let inner = e.game_from_options(&[x], &[zero])?;
+            Ok(e.game_from_options(&[inner], &[zero])?)
+        } else {
+            let minus_x = e.neg(x)?;
+            let inner = e.game_from_options(&[zero], &[minus_x])?;
+            Ok(e.game_from_options(&[zero], &[inner])?)
+        }
+    }
+
+    /// Numbers computed as games (stops, weights) read back as numbers.
+    pub(super) fn game_or_number(&mut self, g: GameId) -> Value {
+        match self.engine.as_number(g) {
+            Some(x) => number(x.to_rational()),
+            None => Value::Game(g),
+        }
     }
 }
