@@ -10,20 +10,30 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn bench_input(n: usize) -> Option<String> {
-    let path = format!("{}/../shared/bench/sum_{n}_seed1.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string())
+    let path = format!(
+        "{}/../shared/bench/sum_{n}_seed1.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
 }
 
 fn evaluate(src: &str) {
     let mut session = Session::new();
     let results = session.eval_source(src, 1);
-    assert!(results.iter().all(|r| r.result.is_ok()), "benchmark input failed: {results:?}");
+    assert!(
+        results.iter().all(|r| r.result.is_ok()),
+        "benchmark input failed: {results:?}"
+    );
     black_box(results);
 }
 
 fn sums(c: &mut Criterion) {
     let mut group = c.benchmark_group("canonical");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     for n in [8, 10, 11, 12] {
         let Some(sum) = bench_input(n) else { continue };
         group.bench_function(format!("sum_{n}"), |b| b.iter(|| evaluate(&sum)));
@@ -31,7 +41,9 @@ fn sums(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("compare");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     if let (Some(a), Some(b)) = (bench_input(11), bench_input(12)) {
         let src = format!("({a}) <= ({b})");
         group.bench_function("sum_11 <= sum_12", |bench| bench.iter(|| evaluate(&src)));
@@ -39,7 +51,9 @@ fn sums(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("thermograph");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     for n in [10, 11, 12] {
         let Some(sum) = bench_input(n) else { continue };
         let src = format!("g := {sum}; g.Temperature; g.Mean; g.Thermograph");

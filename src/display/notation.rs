@@ -154,14 +154,14 @@ impl Printer {
         if let Some(n) = engine.as_nus(g) {
             return Ok(Shape::Nus(n));
         }
-        if let Some(e) = engine.uptimal_expansion(g)? {
-            if let Some(up) = abbreviation(&e.coefficients) {
-                return Ok(Shape::Uptimal {
-                    number: e.number,
-                    up,
-                    nim: e.nim,
-                });
-            }
+        if let Some(e) = engine.uptimal_expansion(g)?
+            && let Some(up) = abbreviation(&e.coefficients)
+        {
+            return Ok(Shape::Uptimal {
+                number: e.number,
+                up,
+                nim: e.nim,
+            });
         }
         if engine.neg(g)? == g {
             return Ok(Shape::Switch);
@@ -308,15 +308,25 @@ fn abbreviation(coefficients: &[i64]) -> Option<UpAbbreviation> {
 /// Tiny: {x || x | K} with mean(K) < x, printed `[x]Tiny(x−K)`; Miny is its mirror image,
 /// {K | x || x} with mean(K) > x, printed `[x]Miny(K−x)`.
 fn tiny_shape(engine: &mut Engine, g: GameId) -> EngineResult<Option<Shape>> {
-    let Some((kind, x, k)) = engine.tiny_parts(g)? else { return Ok(None) };
+    let Some((kind, x, k)) = engine.tiny_parts(g)? else {
+        return Ok(None);
+    };
     let miny = kind == TinyKind::Miny;
     let mean = mean_shim(engine, k);
     if (miny && mean <= x) || (!miny && mean >= x) {
         return Ok(None);
     }
     let x_game = engine.number(x);
-    let arg = if miny { engine.sub(k, x_game)? } else { engine.sub(x_game, k)? };
-    Ok(Some(Shape::Tiny { number: x, miny, arg }))
+    let arg = if miny {
+        engine.sub(k, x_game)?
+    } else {
+        engine.sub(x_game, k)?
+    };
+    Ok(Some(Shape::Tiny {
+        number: x,
+        miny,
+        arg,
+    }))
 }
 
 /// x + n↑ + *m as CGSuite juxtaposes it: `6^*`, `^*6`, `73/16v9*8`, `-1^^`, `0`.

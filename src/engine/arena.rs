@@ -223,7 +223,7 @@ impl Engine {
     }
 
     fn push_node(&mut self, node: Node) -> EngineResult<GameId> {
-        if self.nodes.len() % 4096 == 0 && self.memory_bytes() > self.memory_limit {
+        if self.nodes.len().is_multiple_of(4096) && self.memory_bytes() > self.memory_limit {
             return Err(EngineError::MemoryLimit {
                 bytes: self.memory_bytes(),
             });

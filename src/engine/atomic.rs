@@ -80,10 +80,10 @@ impl Engine {
     fn far_star(&mut self, g: GameId) -> EngineResult<u64> {
         let mut largest = 0;
         for f in self.followers(g)? {
-            if let Some(n) = self.as_nus(f) {
-                if n.is_nimber() {
-                    largest = largest.max(n.nim);
-                }
+            if let Some(n) = self.as_nus(f)
+                && n.is_nimber()
+            {
+                largest = largest.max(n.nim);
             }
         }
         Ok(largest + 1)
@@ -130,7 +130,11 @@ impl Engine {
         let star = self.nimber(n);
         let minus_one = self.integer(-1);
         let remote = self.ordinal_sum(star, minus_one)?;
-        let up_star = self.nus(super::nus::Nus { number: Dyadic::ZERO, ups: 1, nim: 1 });
+        let up_star = self.nus(super::nus::Nus {
+            number: Dyadic::ZERO,
+            ups: 1,
+            nim: 1,
+        });
         let epsilon = self.add(up_star, remote)?;
         let up = self.ups(1);
         let weighted = self.norton_product(weight, up)?;

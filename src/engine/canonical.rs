@@ -73,10 +73,10 @@ impl Engine {
             };
             min_right = Some(min_right.map_or(x, |m| m.min(x)));
         }
-        if let (Some(l), Some(r)) = (max_left, min_right) {
-            if l >= r {
-                return Ok(None);
-            }
+        if let (Some(l), Some(r)) = (max_left, min_right)
+            && l >= r
+        {
+            return Ok(None);
         }
         let x = Dyadic::simplest_between(max_left, min_right).ok_or(EngineError::Overflow)?;
         Ok(Some(self.number(x)))

@@ -22,8 +22,8 @@ pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
 pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
-pub use uptimal::UptimalExpansion;
 pub use properties::TinyKind;
+pub use uptimal::UptimalExpansion;
 
 #[cfg(test)]
 mod tests;

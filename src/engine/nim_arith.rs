@@ -59,7 +59,7 @@ mod tests {
     use super::*;
 
     /// The nim product by the mex definition: a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'}.
-    fn slow_product(a: u64, b: u64, table: &mut Vec<Vec<u64>>) -> u64 {
+    fn slow_product(a: u64, b: u64, table: &mut [Vec<u64>]) -> u64 {
         let mut seen = vec![false; 512];
         for x in 0..a {
             for y in 0..b {

@@ -140,11 +140,12 @@ impl Engine {
             return Ok(g);
         }
         // x*a : *b = x*(a+b): the options of x*a are x*j, so the sum keeps the shape.
-        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            if a.ups == 0 && b.is_nimber() {
-                let nim = a.nim.checked_add(b.nim).ok_or(EngineError::Overflow)?;
-                return Ok(self.nus(Nus { nim, ..a }));
-            }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h))
+            && a.ups == 0
+            && b.is_nimber()
+        {
+            let nim = a.nim.checked_add(b.nim).ok_or(EngineError::Overflow)?;
+            return Ok(self.nus(Nus { nim, ..a }));
         }
         let left = self.left_options(g)?;
         let right = self.right_options(g)?;

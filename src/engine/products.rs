@@ -22,10 +22,10 @@ impl Engine {
     /// Norton's product G·U: n copies of U when G is an integer n (of −U when n < 0); otherwise
     /// {G^L·U + U + I | G^R·U − (U + I)}, with I ranging over the incentives of U.
     pub fn norton_product(&mut self, g: GameId, u: GameId) -> EngineResult<GameId> {
-        if let Some(x) = self.as_number(g) {
-            if x.is_integer() {
-                return self.multiple(x.numerator(), u);
-            }
+        if let Some(x) = self.as_number(g)
+            && x.is_integer()
+        {
+            return self.multiple(x.numerator(), u);
         }
         if let Some(&r) = self.products.norton.get(&(g, u)) {
             return Ok(r);
@@ -58,7 +58,10 @@ impl Engine {
     pub fn conway_product(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             if a.is_number() && b.is_number() {
-                let x = a.number.checked_mul(&b.number).ok_or(EngineError::Overflow)?;
+                let x = a
+                    .number
+                    .checked_mul(&b.number)
+                    .ok_or(EngineError::Overflow)?;
                 return Ok(self.number(x));
             }
             if a.is_nimber() && b.is_nimber() {
@@ -78,7 +81,12 @@ impl Engine {
         let mut left = Vec::new();
         let mut right = Vec::new();
         // Each option is a·h + g·b − a·b for a pair of options (a of g, b of h).
-        for (gs, hs, to_left) in [(&gl, &hl, true), (&gr, &hr, true), (&gl, &hr, false), (&gr, &hl, false)] {
+        for (gs, hs, to_left) in [
+            (&gl, &hl, true),
+            (&gr, &hr, true),
+            (&gl, &hr, false),
+            (&gr, &hl, false),
+        ] {
             for &a in gs.iter() {
                 for &b in hs.iter() {
                     let ah = self.conway_product(a, h)?;
@@ -86,7 +94,11 @@ impl Engine {
                     let ab = self.conway_product(a, b)?;
                     let sum = self.add(ah, gb)?;
                     let term = self.sub(sum, ab)?;
-                    if to_left { left.push(term) } else { right.push(term) }
+                    if to_left {
+                        left.push(term)
+                    } else {
+                        right.push(term)
+                    }
                 }
             }
         }

@@ -34,7 +34,7 @@ pub fn type_name(v: &Value) -> &'static str {
 
 impl Session {
     /// The canonical game a value stands for (dyadic numbers are games).
-    pub(super) fn to_game(&mut self, v: &Value) -> EvalResult<GameId> {
+    pub(super) fn game_of(&mut self, v: &Value) -> EvalResult<GameId> {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Explicit { left, right } => Ok(self.engine.game_from_options(left, right)?),

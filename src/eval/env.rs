@@ -26,10 +26,10 @@ pub const MAX_CALL_DEPTH: usize = 200;
 
 impl Environment {
     pub fn get(&self, name: &str) -> Option<&Value> {
-        if let Some(scope) = self.locals.last() {
-            if let Some((_, v)) = scope.iter().rev().find(|(n, _)| n == name) {
-                return Some(v);
-            }
+        if let Some(scope) = self.locals.last()
+            && let Some((_, v)) = scope.iter().rev().find(|(n, _)| n == name)
+        {
+            return Some(v);
         }
         self.globals.get(name)
     }

@@ -104,7 +104,7 @@ impl Session {
         let mut ids = Vec::with_capacity(options.len());
         for o in options {
             let v = self.eval(o)?;
-            ids.push(self.to_game(&v).map_err(|err| err.or_at(o.span))?);
+            ids.push(self.game_of(&v).map_err(|err| err.or_at(o.span))?);
         }
         Ok(ids)
     }
@@ -226,7 +226,7 @@ impl Session {
             },
             UnaryOp::Neg => self.negate(v),
             UnaryOp::Switch => {
-                let g = self.to_game(&v)?;
+                let g = self.game_of(&v)?;
                 let neg = self.engine.neg(g)?;
                 Ok(Value::Game(self.engine.game_from_options(&[g], &[neg])?))
             }
@@ -238,7 +238,7 @@ impl Session {
         match v {
             Value::Number(r) => Ok(Value::Number(-r)),
             other => {
-                let g = self.to_game(&other)?;
+                let g = self.game_of(&other)?;
                 Ok(Value::Game(self.engine.neg(g)?))
             }
         }
@@ -266,8 +266,8 @@ impl Session {
         }
         match op {
             BinOp::Add | BinOp::Sub => {
-                let g = self.to_game(&a)?;
-                let h = self.to_game(&b)?;
+                let g = self.game_of(&a)?;
+                let h = self.game_of(&b)?;
                 let r = if op == BinOp::Add {
                     self.engine.add(g, h)?
                 } else {
@@ -276,8 +276,8 @@ impl Session {
                 Ok(Value::Game(r))
             }
             BinOp::PlusMinus => {
-                let g = self.to_game(&a)?;
-                let h = self.to_game(&b)?;
+                let g = self.game_of(&a)?;
+                let h = self.game_of(&b)?;
                 let neg = self.engine.neg(h)?;
                 let switch = self.engine.game_from_options(&[h], &[neg])?;
                 Ok(Value::Game(self.engine.add(g, switch)?))
@@ -300,7 +300,7 @@ impl Session {
                         )));
                     }
                 };
-                let g = self.to_game(&game)?;
+                let g = self.game_of(&game)?;
                 let n = n
                     .to_i128()
                     .ok_or_else(|| EvalError::new("multiplier too large"))?;
@@ -312,13 +312,13 @@ impl Session {
                 type_name(&b)
             ))),
             BinOp::OrdinalSum => {
-                let h = self.to_game(&b)?;
+                let h = self.game_of(&b)?;
                 let r = match &a {
                     Value::Explicit { left, right } => {
                         self.engine.ordinal_sum_of_form(left, right, h)?
                     }
                     _ => {
-                        let g = self.to_game(&a)?;
+                        let g = self.game_of(&a)?;
                         self.engine.ordinal_sum(g, h)?
                     }
                 };
@@ -344,8 +344,8 @@ impl Session {
             )
         };
         if is_game(a) && is_game(b) {
-            let g = self.to_game(a)?;
-            let h = self.to_game(b)?;
+            let g = self.game_of(a)?;
+            let h = self.game_of(b)?;
             let rel = self.engine.relation(g, h)?;
             return Ok(relation_satisfies(op, rel));
         }
@@ -465,7 +465,7 @@ impl Session {
         let mut out: Vec<Value> = Vec::with_capacity(values.len());
         for v in values {
             let v = match v {
-                Value::Explicit { .. } => Value::Game(self.to_game(&v)?),
+                Value::Explicit { .. } => Value::Game(self.game_of(&v)?),
                 v => v,
             };
             out.push(v);

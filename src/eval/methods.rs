@@ -110,10 +110,10 @@ impl Session {
         args: Vec<Value>,
     ) -> EvalResult<Value> {
         let key = method_key(name);
-        if let Value::Number(r) = receiver {
-            if let Some(v) = self.number_method(r, &key, &args)? {
-                return Ok(v);
-            }
+        if let Value::Number(r) = receiver
+            && let Some(v) = self.number_method(r, &key, &args)?
+        {
+            return Ok(v);
         }
         if let Some(v) = self.collection_method(receiver, &key, &args)? {
             return Ok(v);
@@ -126,7 +126,7 @@ impl Session {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
                 return Err(self.unknown_method(name, receiver));
             }
-            let g = self.to_game(receiver)?;
+            let g = self.game_of(receiver)?;
             if let Some(v) = self.game_method(g, &key, &args)? {
                 return Ok(v);
             }

@@ -176,7 +176,7 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         let g = match value {
             Value::Game(g) => *g,
-            Value::Explicit { .. } => self.to_game(value).ok()?,
+            Value::Explicit { .. } => self.game_of(value).ok()?,
             _ => return None,
         };
         summarize(&mut self.engine, g).ok()

@@ -23,12 +23,12 @@ fn rank(v: &Value) -> u8 {
 impl Session {
     /// Sort values into set order. Dyadic numbers inside sets become games, so that `5` and
     /// `{4|}` are one element.
-    pub(super) fn sort_values(&mut self, values: &mut Vec<Value>) -> EvalResult<()> {
+    pub(super) fn sort_values(&mut self, values: &mut [Value]) -> EvalResult<()> {
         for v in values.iter_mut() {
-            if let Value::Number(r) = v {
-                if let Some(d) = Dyadic::from_rational(r) {
-                    *v = Value::Game(self.engine.number(d));
-                }
+            if let Value::Number(r) = v
+                && let Some(d) = Dyadic::from_rational(r)
+            {
+                *v = Value::Game(self.engine.number(d));
             }
         }
         // Insertion sort: the comparator is fallible (it may need the engine).

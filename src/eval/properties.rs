@@ -8,7 +8,12 @@ use crate::engine::GameId;
 
 impl Session {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
-    pub(super) fn game_property(&mut self, g: GameId, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+    pub(super) fn game_property(
+        &mut self,
+        g: GameId,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
         let e = &mut self.engine;
         let b = |x: bool| Ok(Some(Value::Bool(x)));
         match key {
@@ -42,7 +47,9 @@ impl Session {
             "isodd" => b(e.is_odd(g)?),
             "isnumbertiny" => b(e.is_number_tiny(g)?),
             "isatomic" => b(e.is_atomic(g)?),
-            "misereoutcomeclass" | "misereoutcome" => Ok(Some(Value::Outcome(e.misere_outcome(g)?))),
+            "misereoutcomeclass" | "misereoutcome" => {
+                Ok(Some(Value::Outcome(e.misere_outcome(g)?)))
+            }
             "atomicweight" => match e.atomic_weight(g)? {
                 Some(w) => Ok(Some(self.game_or_number(w))),
                 None => {
@@ -54,7 +61,7 @@ impl Session {
                 let [other] = args else {
                     return Err(EvalError::new(format!("{key} takes one game argument")));
                 };
-                let h = self.to_game(other)?;
+                let h = self.game_of(other)?;
                 let e = &mut self.engine;
                 let r = match key {
                     "nortonproduct" => e.norton_product(g, h)?,
@@ -65,7 +72,9 @@ impl Session {
             }
             "tiny" | "miny" => {
                 if !args.is_empty() {
-                    return Err(EvalError::new(format!("{key} takes no arguments here; write tiny(x) or x.Tiny")));
+                    return Err(EvalError::new(format!(
+                        "{key} takes no arguments here; write tiny(x) or x.Tiny"
+                    )));
                 }
                 Ok(Some(Value::Game(self.tiny(g, key == "miny")?)))
             }
