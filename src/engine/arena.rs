@@ -67,6 +67,8 @@ pub enum EngineError {
     Interrupted,
     /// The arena outgrew its memory ceiling.
     MemoryLimit { bytes: usize },
+    /// An argument outside the operation's domain (e.g. cooling by t ≤ −1).
+    InvalidArgument(String),
 }
 
 impl fmt::Display for EngineError {
@@ -81,6 +83,7 @@ impl fmt::Display for EngineError {
                     bytes >> 20
                 )
             }
+            EngineError::InvalidArgument(message) => write!(f, "{message}"),
         }
     }
 }

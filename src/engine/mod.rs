@@ -13,12 +13,15 @@ pub mod nus;
 mod ops;
 mod properties;
 mod thermograph;
+mod trajectory;
 mod uptimal;
 
 pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
 pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
+pub use thermograph::Thermograph;
+pub use trajectory::Trajectory;
 
 #[cfg(test)]
 mod tests;
