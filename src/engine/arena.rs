@@ -69,6 +69,8 @@ pub enum EngineError {
     MemoryLimit { bytes: usize },
     /// A result would have more than `limit` elements (e.g. the followers of a huge game).
     TooMany { what: &'static str, limit: u64 },
+    /// An argument outside the operation's domain (e.g. cooling by t ≤ −1).
+    InvalidArgument(String),
 }
 
 impl fmt::Display for EngineError {
@@ -86,6 +88,7 @@ impl fmt::Display for EngineError {
             EngineError::TooMany { what, limit } => {
                 write!(f, "too many {what} (more than {limit})")
             }
+            EngineError::InvalidArgument(message) => write!(f, "{message}"),
         }
     }
 }

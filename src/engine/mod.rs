@@ -16,6 +16,7 @@ mod ops;
 mod products;
 mod properties;
 mod thermograph;
+mod trajectory;
 mod uptimal;
 
 pub use arena::{Engine, EngineError, EngineResult, GameId, Outcome};
@@ -24,6 +25,8 @@ pub use dyadic::Dyadic;
 pub use nus::Nus;
 pub use properties::TinyKind;
 pub use uptimal::UptimalExpansion;
+pub use thermograph::Thermograph;
+pub use trajectory::Trajectory;
 
 #[cfg(test)]
 mod tests;
