@@ -93,6 +93,8 @@ impl Printer {
                 self.write_options(engine, right, out)?;
                 out.write_str("}'")?;
             }
+            Value::Thermograph(t) => write!(out, "{t}")?,
+            Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text { text, .. } => out.write_str(text)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
@@ -134,6 +136,16 @@ impl Printer {
         out: &mut dyn Write,
     ) -> PrintResult {
         self.write(engine, g, true, out)
+    }
+
+    /// A game as a string (for summaries and messages).
+    pub fn render_game(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<String> {
+        let mut s = String::new();
+        match self.write_game(engine, g, &mut s) {
+            Ok(()) => Ok(s),
+            Err(PrintError::Engine(e)) => Err(e),
+            Err(PrintError::Format) => Ok(s),
+        }
     }
 
     /// Sort games into CGSuite's display order.
@@ -308,14 +320,10 @@ fn abbreviation(coefficients: &[i64]) -> Option<UpAbbreviation> {
 /// Tiny: {x || x | K} with mean(K) < x, printed `[x]Tiny(x−K)`; Miny is its mirror image,
 /// {K | x || x} with mean(K) > x, printed `[x]Miny(K−x)`.
 fn tiny_shape(engine: &mut Engine, g: GameId) -> EngineResult<Option<Shape>> {
-    let Some((kind, x, k)) = engine.tiny_parts(g)? else {
+    let Some((kind, x, k)) = engine.tiny(g)? else {
         return Ok(None);
     };
     let miny = kind == TinyKind::Miny;
-    let mean = mean_shim(engine, k);
-    if (miny && mean <= x) || (!miny && mean >= x) {
-        return Ok(None);
-    }
     let x_game = engine.number(x);
     let arg = if miny {
         engine.sub(k, x_game)?
@@ -384,12 +392,6 @@ pub fn write_rational(r: &BigRational, out: &mut dyn Write) -> fmt::Result {
     } else {
         write!(out, "{}/{}", r.numer(), r.denom())
     }
-}
-
-// TEMPORARY until the thermograph module lands: the midpoint of the stops.
-fn mean_shim(engine: &mut Engine, k: GameId) -> Dyadic {
-    let (l, r) = (engine.left_stop(k), engine.right_stop(k));
-    l.checked_add(&r).and_then(|s| s.half()).unwrap_or(l)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The short summary shown under a game result: outcome class (in words), stops, birthday,
-//! and — where the engine provides them — mean, temperature and atomic weight.
+//! mean, temperature and atomic weight.
 
+use super::Printer;
 use crate::engine::{Engine, EngineResult, GameId};
 
 /// The properties shown under a game result in text mode and carried in `--json` objects.
@@ -22,7 +23,7 @@ pub struct Summary {
 }
 
 /// The summary of a game.
-pub fn summarize(engine: &mut Engine, g: GameId) -> EngineResult<Summary> {
+pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> EngineResult<Summary> {
     let outcome = engine.outcome(g)?;
     Ok(Summary {
         outcome: outcome.letter().to_string(),
@@ -30,9 +31,12 @@ pub fn summarize(engine: &mut Engine, g: GameId) -> EngineResult<Summary> {
         left_stop: engine.left_stop(g).to_string(),
         right_stop: engine.right_stop(g).to_string(),
         birthday: engine.birthday(g)?.to_string(),
-        mean: None,
-        temperature: None,
-        atomic_weight: None,
+        mean: Some(engine.mean(g)?.to_string()),
+        temperature: Some(engine.temperature(g)?.to_string()),
+        atomic_weight: match engine.atomic_weight(g)? {
+            Some(w) => Some(printer.render_game(engine, w)?),
+            None => None,
+        },
         position: None,
     })
 }

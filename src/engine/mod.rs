@@ -24,9 +24,9 @@ pub use compare::Relation;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
 pub use properties::TinyKind;
-pub use uptimal::UptimalExpansion;
 pub use thermograph::Thermograph;
 pub use trajectory::Trajectory;
+pub use uptimal::UptimalExpansion;
 
 #[cfg(test)]
 mod tests;

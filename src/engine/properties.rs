@@ -577,7 +577,7 @@ impl Engine {
     /// decides mean(K) < x (Tiny) or mean(K) > x (Miny); [`Engine::tiny_stop_test`] settles
     /// most cases from the stops. NUS values give `None`: a NUS with this shape has
     /// K = x + an infinitesimal, whose mean is x, so it never passes the mean test.
-    pub fn tiny_parts(&mut self, g: GameId) -> EngineResult<Option<(TinyKind, Dyadic, GameId)>> {
+    fn tiny_parts(&mut self, g: GameId) -> EngineResult<Option<(TinyKind, Dyadic, GameId)>> {
         if self.as_nus(g).is_some() {
             return Ok(None);
         }
@@ -608,7 +608,7 @@ impl Engine {
     /// R(K) ≤ mean(K) ≤ L(K). Tiny needs mean(K) < x: true when L(K) < x, false when
     /// R(K) ≥ x. Miny needs mean(K) > x: true when R(K) > x, false when L(K) ≤ x.
     /// `None` when x lies between the stops and only the mean itself can tell.
-    pub fn tiny_stop_test(&self, kind: TinyKind, x: Dyadic, k: GameId) -> Option<bool> {
+    fn tiny_stop_test(&self, kind: TinyKind, x: Dyadic, k: GameId) -> Option<bool> {
         let (l, r) = (self.left_stop(k), self.right_stop(k));
         match kind {
             TinyKind::Tiny if l < x => Some(true),
@@ -619,18 +619,29 @@ impl Engine {
         }
     }
 
-    /// A number, or a Tiny/Miny shape (see [`Engine::tiny_parts`]) whose mean condition the
-    /// stops decide in its favour. Known gap: when x lies strictly between K's stops the
-    /// answer needs mean(K) (thermography) and this returns false; callers with access to the
-    /// mean should use `tiny_parts` + `tiny_stop_test` + the mean instead.
+    /// A number, or x + Tiny(·) / x + Miny(·) (see [`Engine::tiny`]).
     pub fn is_number_tiny(&mut self, g: GameId) -> EngineResult<bool> {
-        if self.is_number(g) {
-            return Ok(true);
-        }
-        Ok(match self.tiny_parts(g)? {
-            Some((kind, x, k)) => self.tiny_stop_test(kind, x, k).unwrap_or(false),
-            None => false,
-        })
+        Ok(self.is_number(g) || self.tiny(g)?.is_some())
+    }
+
+    /// The Tiny/Miny decomposition of g, mean condition included: (kind, x, K) with
+    /// g = {x || x | K} and mean(K) < x (Tiny), or g = {K | x || x} and mean(K) > x (Miny).
+    pub fn tiny(&mut self, g: GameId) -> EngineResult<Option<(TinyKind, Dyadic, GameId)>> {
+        let Some((kind, x, k)) = self.tiny_parts(g)? else {
+            return Ok(None);
+        };
+        let fits = match self.tiny_stop_test(kind, x, k) {
+            Some(decided) => decided,
+            None => {
+                let mean = self.mean(k)?;
+                if kind == TinyKind::Tiny {
+                    mean < x
+                } else {
+                    mean > x
+                }
+            }
+        };
+        Ok(fits.then_some((kind, x, k)))
     }
 
     fn misere_wins(&mut self, g: GameId) -> EngineResult<MisereWins> {
@@ -913,6 +924,7 @@ mod tests {
         let (kind, x, k) = e.tiny_parts(g).unwrap().unwrap();
         assert_eq!((kind, x), (TinyKind::Tiny, Dyadic::from_int(2)));
         assert_eq!(e.tiny_stop_test(kind, x, k), None);
+        assert!(e.is_number_tiny(g).unwrap(), "the mean decides: 3/2 < 2");
         // ↑ = {0|*} has the shape but K = 0 is not below 0; NUS values are never reported.
         let up = game(&mut e, "^");
         assert_eq!(e.tiny_parts(up).unwrap(), None);

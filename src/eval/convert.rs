@@ -27,6 +27,8 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::List(_) => "a list",
         Value::Set(_) => "a set",
         Value::Tuple(_) => "a tuple",
+        Value::Thermograph(_) => "a thermograph",
+        Value::Trajectory(_) => "a trajectory",
         Value::Text { .. } => "a text value",
         Value::Nothing => "Nothing",
     }

@@ -118,6 +118,29 @@ impl Session {
         if let Some(v) = self.collection_method(receiver, &key, &args)? {
             return Ok(v);
         }
+        if let Value::Thermograph(t) = receiver {
+            let wall = match key.as_str() {
+                "leftwall" => Some(t.left_wall()),
+                "rightwall" => Some(t.right_wall()),
+                "wall" => match args.as_slice() {
+                    [s] => Some(t.wall(side(s)? == Side::Left)),
+                    _ => return Err(EvalError::new("Wall takes one argument, Left or Right")),
+                },
+                _ => None,
+            };
+            if let Some(w) = wall {
+                return Ok(Value::Trajectory(w.clone()));
+            }
+            match key.as_str() {
+                "mast" | "mastvalue" | "mean" => return Ok(number(t.mast_value().to_rational())),
+                "temperature" => {
+                    if let Some(c) = t.top_critical_point() {
+                        return Ok(number(c.to_rational()));
+                    }
+                }
+                _ => {}
+            }
+        }
         let game_like = matches!(
             receiver,
             Value::Number(_) | Value::Game(_) | Value::Explicit { .. }

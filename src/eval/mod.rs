@@ -179,7 +179,7 @@ impl Session {
             Value::Explicit { .. } => self.game_of(value).ok()?,
             _ => return None,
         };
-        summarize(&mut self.engine, g).ok()
+        summarize(&mut self.engine, &mut self.printer, g).ok()
     }
 
     /// Names that tab completion offers after a `.` (properties and methods).

@@ -16,7 +16,7 @@ fn rank(v: &Value) -> u8 {
         Value::Tuple(_) => 6,
         Value::Outcome(_) => 7,
         Value::Side(_) => 8,
-        Value::Text { .. } => 9,
+        Value::Thermograph(_) | Value::Trajectory(_) | Value::Text { .. } => 9,
     }
 }
 

@@ -70,6 +70,35 @@ impl Session {
                 };
                 Ok(Some(Value::Game(r)))
             }
+            "mean" => Ok(Some(number(e.mean(g)?.to_rational()))),
+            "temperature" => Ok(Some(number(e.temperature(g)?.to_rational()))),
+            "thermograph" => Ok(Some(Value::Thermograph(e.thermograph(g)?))),
+            "confusioninterval" => {
+                let (r, l) = (e.right_stop(g).to_rational(), e.left_stop(g).to_rational());
+                Ok(Some(Value::List(vec![number(r), number(l)])))
+            }
+            "freeze" => Ok(Some(Value::Game(e.freeze(g)?))),
+            "cool" => {
+                let [t] = args else {
+                    return Err(EvalError::new("Cool takes one argument, the temperature"));
+                };
+                let t = super::convert::dyadic(&super::convert::expect_number(t)?)?;
+                Ok(Some(Value::Game(self.engine.cool(g, t)?)))
+            }
+            "heat" => {
+                let [t] = args else {
+                    return Err(EvalError::new("Heat takes one argument, the temperature"));
+                };
+                let t = self.game_of(t)?;
+                Ok(Some(Value::Game(self.engine.heat(g, t)?)))
+            }
+            "overheat" => {
+                let [s, t] = args else {
+                    return Err(EvalError::new("Overheat takes two arguments, s and t"));
+                };
+                let (s, t) = (self.game_of(s)?, self.game_of(t)?);
+                Ok(Some(Value::Game(self.engine.overheat(g, s, t)?)))
+            }
             "tiny" | "miny" => {
                 if !args.is_empty() {
                     return Err(EvalError::new(format!(

@@ -1,7 +1,7 @@
 //! Runtime values: exact numbers, canonical games (ids into the engine's arena), booleans,
 //! outcome classes, strings, lists and sets.
 
-use crate::engine::{GameId, Outcome};
+use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use num_rational::BigRational;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -31,6 +31,9 @@ pub enum Value {
     /// Sorted in CGSuite's order, without duplicates.
     Set(Vec<Value>),
     Tuple(Vec<Value>),
+    Thermograph(Thermograph),
+    /// One wall of a thermograph.
+    Trajectory(Trajectory),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
     /// thermograph, a periodicity); `kind` is its `--json` kind.
     Text {
@@ -53,6 +56,8 @@ impl Value {
             Value::Str(_) => "string",
             Value::List(_) | Value::Tuple(_) => "list",
             Value::Set(_) => "set",
+            Value::Thermograph(_) => "thermograph",
+            Value::Trajectory(_) => "trajectory",
             Value::Text { kind, .. } => kind,
             Value::Nothing => "nothing",
         }
