@@ -240,7 +240,7 @@ fn text_error_has_a_caret_under_the_column() {
 #[test]
 #[ignore = "needs evaluator"]
 fn script_goes_on_after_an_error_and_exits_1() {
-    let run = cgcalc(&["-q"], "{1|\n*\n");
+    let run = cgcalc(&["-q"], "{1|0}}\n*\n");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "*\n");
     assert!(run.stderr.contains("<stdin>:1:"));
@@ -249,7 +249,7 @@ fn script_goes_on_after_an_error_and_exits_1() {
 #[test]
 #[ignore = "needs evaluator"]
 fn fail_fast_stops_at_the_first_error() {
-    let run = cgcalc(&["-q", "--fail-fast"], "{1|\n*\n");
+    let run = cgcalc(&["-q", "--fail-fast"], "{1|0}}\n*\n");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "");
 }
@@ -265,6 +265,18 @@ fn continuation_lines_form_one_statement() {
         (Some(1), Some("{2|0}"))
     );
     assert_eq!(objects[1]["line"], 4);
+}
+
+#[test]
+#[ignore = "needs evaluator"]
+fn an_unclosed_bracket_continues_until_the_end_of_input() {
+    // `{1|` may still be completed by the next line, so it takes the rest of the input along;
+    // the error then points at the last line.
+    let run = cgcalc(&["--json"], "{1|\n*\n^\n");
+    let objects = json_lines(&run.stdout);
+    assert_eq!(objects.len(), 1, "{}", run.stdout);
+    assert_eq!(objects[0]["line"], 1);
+    assert!(objects[0]["error"].is_object());
 }
 
 #[test]

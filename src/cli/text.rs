@@ -1,14 +1,14 @@
 //! Text rendering of a successful result: the value line and, for games, the property summary
-//! underneath, e.g.
+//! underneath — who wins on the first line, the numbers on the second:
 //!
 //! ```text
 //! {2||1|0}
-//!   outcome L (Left wins) · stops 2 / 1 · mean 5/4 · temperature 3/4 · birthday 3
-//!   atomic weight —
+//!   outcome L (Left wins) · stops 2 / 1
+//!   mean 5/4 · temperature 3/4 · birthday 3 · atomic weight —
 //! ```
 //!
-//! The summary is wrapped at a fixed width (not the terminal's) so that script output is the
-//! same everywhere.
+//! A line too long for the fixed width (not the terminal's, so that script output is the same
+//! everywhere) is wrapped between fields.
 
 use super::style::Palette;
 use crate::display::Summary;
@@ -45,9 +45,12 @@ impl Field {
 }
 
 fn render_summary(s: &Summary, p: Palette) -> String {
-    let lines = wrap(summary_fields(s, p), SUMMARY_WIDTH - INDENT.len());
     let separator = p.label(SEPARATOR);
-    lines
+    let (play, numbers) = summary_fields(s, p);
+    [play, numbers]
+        .into_iter()
+        .flat_map(|group| wrap(group, SUMMARY_WIDTH - INDENT.len()))
+        .collect::<Vec<_>>()
         .iter()
         .map(|line| {
             let items: Vec<&str> = line.iter().map(|f| f.styled.as_str()).collect();
@@ -56,38 +59,40 @@ fn render_summary(s: &Summary, p: Palette) -> String {
         .collect()
 }
 
-/// The fields in reading order; absent ones are left out, except atomic weight, whose absence
-/// (`—`) is itself information.
-fn summary_fields(s: &Summary, p: Palette) -> Vec<Field> {
-    let mut fields = Vec::new();
+/// The fields in reading order, in two groups: how play goes (position, outcome, stops) and
+/// the numbers (mean, temperature, birthday, atomic weight). Absent fields are left out, except
+/// atomic weight, whose absence (`—`) is itself information.
+fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
+    let mut play = Vec::new();
     if let Some(position) = &s.position {
-        fields.push(Field::new("position", position, p));
+        play.push(Field::new("position", position, p));
     }
     if !s.outcome.is_empty() {
-        fields.push(outcome_field(s, p));
+        play.push(outcome_field(s, p));
     }
     if !s.left_stop.is_empty() || !s.right_stop.is_empty() {
-        fields.push(Field::new(
+        play.push(Field::new(
             "stops",
             &format!("{} / {}", s.left_stop, s.right_stop),
             p,
         ));
     }
+    let mut numbers = Vec::new();
     if let Some(mean) = &s.mean {
-        fields.push(Field::new("mean", mean, p));
+        numbers.push(Field::new("mean", mean, p));
     }
     if let Some(temperature) = &s.temperature {
-        fields.push(Field::new("temperature", temperature, p));
+        numbers.push(Field::new("temperature", temperature, p));
     }
     if !s.birthday.is_empty() {
-        fields.push(Field::new("birthday", &s.birthday, p));
+        numbers.push(Field::new("birthday", &s.birthday, p));
     }
-    fields.push(Field::new(
+    numbers.push(Field::new(
         "atomic weight",
         s.atomic_weight.as_deref().unwrap_or("—"),
         p,
     ));
-    fields
+    (play, numbers)
 }
 
 fn outcome_field(s: &Summary, p: Palette) -> Field {
@@ -157,8 +162,8 @@ mod tests {
         assert_eq!(
             text,
             "{2||1|0}\n\
-             \x20 outcome L (Left wins) · stops 2 / 1 · mean 5/4 · temperature 3/4 · birthday 3\n\
-             \x20 atomic weight —\n"
+             \x20 outcome L (Left wins) · stops 2 / 1\n\
+             \x20 mean 5/4 · temperature 3/4 · birthday 3 · atomic weight —\n"
         );
         assert!(text.lines().all(|l| l.width() <= SUMMARY_WIDTH));
     }
@@ -179,8 +184,8 @@ mod tests {
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(
             text,
-            "*4\n  position kayles[5] · outcome N (first player wins) · stops 0 / 0 · mean 0\n  \
-             temperature 0 · birthday 4 · atomic weight 0\n"
+            "*4\n  position kayles[5] · outcome N (first player wins) · stops 0 / 0\n  \
+             mean 0 · temperature 0 · birthday 4 · atomic weight 0\n"
         );
     }
 
