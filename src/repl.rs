@@ -86,7 +86,8 @@ fn new_editor(session: &Session, palette: Palette) -> rustyline::Result<LineEdit
     let config = Config::builder()
         .max_history_size(HISTORY_SIZE)?
         .history_ignore_dups(true)?
-        .history_ignore_space(true)
+        // Indented continuation lines belong in the history too.
+        .history_ignore_space(false)
         .auto_add_history(false)
         .completion_type(CompletionType::List)
         .build();

@@ -8,7 +8,7 @@
 //! ```
 //!
 //! At the REPL prompt the `┌─` header and the line number are left out, since the line was
-//! just typed. Without a known column there is no caret line. Long source lines are cut to a
+//! just typed. Without a known column there is no caret, and at the prompt no source line. Long source lines are cut to a
 //! window around the caret, and control characters are neutralised so that input can never
 //! send escape sequences to the terminal.
 
@@ -38,7 +38,9 @@ pub fn render(diag: &Diagnostic, origin: Option<&str>, p: Palette) -> String {
         };
         out += &format!("{} {} {}\n", blank_gutter, p.gutter("┌─"), location);
     }
-    if diag.source_line.trim().is_empty() && diag.column.is_none() {
+    // Without a column, the source line is only worth showing where the header says which
+    // line it is; at the prompt it was just typed.
+    if diag.column.is_none() && (origin.is_none() || diag.source_line.trim().is_empty()) {
         return out;
     }
 
@@ -183,7 +185,7 @@ mod tests {
             text,
             "error: expected an option, `|` or `}`\n  ┌─ <stdin>:2\n2 │ 5.AtomicWeight\n"
         );
-        let short = render(&diag(2, None, ""), None, Palette::PLAIN);
+        let short = render(&diag(2, None, "5.AtomicWeight"), None, Palette::PLAIN);
         assert_eq!(short, "error: expected an option, `|` or `}`\n");
     }
 
