@@ -46,18 +46,24 @@ type LineEditor = Editor<ReplHelper, DefaultHistory>;
 /// Run the REPL until Ctrl-D or `:quit`; returns the exit status.
 pub(crate) fn run(mut session: Session, mut reporter: Reporter) -> i32 {
     let palette = reporter.settings().colors.stdout;
-    let reporter_stderr = reporter.settings().colors.stderr;
+    let error_palette = reporter.settings().colors.stderr;
     let mut editor = match new_editor(&session, palette) {
         Ok(editor) => editor,
         Err(e) => {
-            // No usable terminal after all: behave like a script on stdin.
-            let _ = script::run_reader(
+            // No usable terminal after all: say so, then behave like a script on stdin.
+            let _ = writeln!(
+                io::stderr(),
+                "note: no line editing ({e}); reading statements as a script"
+            );
+            let outcome = script::run_reader(
                 &mut session,
                 io::stdin().lock(),
                 Origin::Stdin,
                 &mut reporter,
             );
-            reporter.error(&format!("cannot start the interactive prompt: {e}"));
+            if let Err(e) = outcome {
+                reporter.error(&format!("cannot read <stdin>: {}", io_message(&e)));
+            }
             return reporter.exit_code();
         }
     };
@@ -77,7 +83,7 @@ pub(crate) fn run(mut session: Session, mut reporter: Reporter) -> i32 {
         interrupt,
         prompts: Prompts::new(palette),
         palette,
-        error_palette: reporter_stderr,
+        error_palette,
     };
     repl.read_eval_print()
 }

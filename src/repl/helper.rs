@@ -58,7 +58,7 @@ impl ReplHelper {
         pos: usize,
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let before = &line[..pos];
+        let before = line.get(..pos).unwrap_or(line);
         let start = before.len() - before.trim_start().len();
         let typed = &before[start..];
         let Some((command, argument)) = typed.split_once(char::is_whitespace) else {
@@ -99,10 +99,14 @@ impl Completer for ReplHelper {
         pos: usize,
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        if line[..pos].trim_start().starts_with(':') {
+        // rustyline passes a char boundary; `get` keeps a surprise from becoming a panic.
+        let Some(before) = line.get(..pos) else {
+            return Ok((pos, Vec::new()));
+        };
+        if before.trim_start().starts_with(':') {
             return self.complete_command(line, pos, ctx);
         }
-        Ok(self.complete_property(&line[..pos]))
+        Ok(self.complete_property(before))
     }
 }
 
