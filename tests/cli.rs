@@ -192,7 +192,7 @@ fn json_has_one_line_per_statement() {
     assert_eq!(objects[0]["value"], "1");
     assert_eq!(objects[0]["kind"], "integer");
     assert_eq!(objects[3]["silent"], true);
-    assert!(objects[0].get("silent").is_none());
+    assert!(objects[2].get("silent").is_none());
 }
 
 #[test]
