@@ -38,7 +38,7 @@ fn golden_scripts() {
         checked += 1;
         if expected != actual.output {
             failures.push(format!(
-                "{}: output differs\n{}",
+                "{}: output differs (- expected, + actual)\n{}",
                 shown(&script),
                 diff(&expected, &actual.output)
             ));
