@@ -1,5 +1,170 @@
-//! Command-line interface (stub).
+//! The `cgcalc` command line: parses the arguments, picks a mode and runs it.
+//!
+//! | invocation | mode |
+//! |---|---|
+//! | `cgcalc`, stdin a terminal, no `--json` | REPL ([`crate::repl`]) |
+//! | `cgcalc`, stdin piped (or `--json`) | script read from stdin |
+//! | `cgcalc FILE...` | the files in order (`-` is stdin), then any `-e` |
+//! | `cgcalc -e EXPR...` | the expressions, stdin untouched |
+//!
+//! Results go to standard output (text, or one JSON object per statement with `--json`);
+//! in text mode errors go to standard error as `error: <message>`, a `┌─ <source>:line:column`
+//! header (`<stdin>`, `<expr>` or the file name), the source line and a caret.
+//!
+//! Exit status: [`EXIT_OK`] if every statement succeeded, [`EXIT_FAILED`] if any failed,
+//! [`EXIT_USAGE`] for bad usage (clap's errors, a FILE that cannot be opened).
+//!
+//! Evaluation recurses on the structure of games, so everything runs on a thread with a
+//! [`STACK_SIZE`] stack: deep input then meets the parser's nesting limit, not a stack overflow.
 
+mod args;
+pub(crate) mod chunk;
+mod diagnostic;
+mod json;
+pub(crate) mod report;
+pub(crate) mod script;
+pub(crate) mod style;
+mod text;
+
+pub use args::{Args, ColorWhen};
+
+use crate::eval::Session;
+use clap::Parser;
+use report::{Flow, Format, Origin, Reporter, Settings};
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use style::Colors;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_FAILED: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+/// What Rust itself uses for a panic; a panic is a bug, and callers should see it as a crash.
+const EXIT_PANIC: i32 = 101;
+
+/// Stack of the thread that evaluates (virtual memory; only the used part is committed).
+pub const STACK_SIZE: usize = 256 << 20;
+
+/// Run the program with the process's arguments and return its exit status.
 pub fn main() -> i32 {
-    0
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            // clap prints help and version through this path too, with exit code 0.
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
+    run_with_big_stack(move || run(args))
+}
+
+fn run_with_big_stack(body: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    let spawned = std::thread::Builder::new()
+        .name("cgcalc".into())
+        .stack_size(STACK_SIZE)
+        .spawn(body);
+    match spawned {
+        // The panic message has already been printed by the panic hook.
+        Ok(handle) => handle.join().unwrap_or(EXIT_PANIC),
+        Err(e) => {
+            let _ = writeln!(
+                io::stderr(),
+                "error: cannot start the evaluation thread: {e}"
+            );
+            EXIT_FAILED
+        }
+    }
+}
+
+/// The body of the program, once the arguments are known.
+pub fn run(args: Args) -> i32 {
+    let colors = Colors::decide(args.color);
+    colors.apply();
+    let inputs = match open_inputs(&args.files) {
+        Ok(inputs) => inputs,
+        Err(message) => {
+            let p = colors.stderr;
+            let _ = writeln!(io::stderr(), "{} {message}", p.error("error:"));
+            return EXIT_USAGE;
+        }
+    };
+    let settings = Settings {
+        format: if args.json {
+            Format::Json
+        } else {
+            Format::Text
+        },
+        quiet: args.quiet,
+        fail_fast: args.fail_fast,
+        colors,
+    };
+    let mut session = Session::new();
+    let mut reporter = Reporter::stdio(settings);
+
+    if inputs.is_empty() && args.expressions.is_empty() {
+        if !args.json && io::stdin().is_terminal() {
+            return crate::repl::run(session, reporter);
+        }
+        run_input(&mut session, Input::Stdin, &mut reporter);
+        return reporter.exit_code();
+    }
+    for input in inputs {
+        if run_input(&mut session, input, &mut reporter) == Flow::Stop {
+            return reporter.exit_code();
+        }
+    }
+    script::run_expressions(&mut session, &args.expressions, &mut reporter);
+    reporter.exit_code()
+}
+
+/// A script source, opened before anything runs so that a wrong file name is a usage error
+/// rather than a failure halfway through.
+enum Input {
+    Stdin,
+    File { name: String, file: File },
+}
+
+fn open_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+    paths.iter().map(|path| open_input(path)).collect()
+}
+
+fn open_input(path: &Path) -> Result<Input, String> {
+    if path.as_os_str() == "-" {
+        return Ok(Input::Stdin);
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!("cannot read `{name}`: it is a directory"));
+    }
+    match File::open(path) {
+        Ok(file) => Ok(Input::File { name, file }),
+        Err(e) => Err(format!("cannot read `{name}`: {}", io_message(&e))),
+    }
+}
+
+fn run_input(session: &mut Session, input: Input, reporter: &mut Reporter) -> Flow {
+    let (name, outcome) = match input {
+        Input::Stdin => (
+            "<stdin>".to_string(),
+            script::run_reader(session, io::stdin().lock(), Origin::Stdin, reporter),
+        ),
+        Input::File { name, file } => {
+            let outcome =
+                script::run_reader(session, BufReader::new(file), Origin::File(&name), reporter);
+            (name, outcome)
+        }
+    };
+    outcome.unwrap_or_else(|e| {
+        reporter.error(&format!("cannot read `{name}`: {}", io_message(&e)));
+        Flow::Stop
+    })
+}
+
+/// An I/O error's message without the `(os error 2)` suffix, which only adds noise.
+pub(crate) fn io_message(e: &io::Error) -> String {
+    let message = e.to_string();
+    match message.find(" (os error ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    }
 }

@@ -1,1 +1,339 @@
-//! Interactive prompt (stub).
+//! The interactive prompt: line editing and history (rustyline), Tab completion, continuation
+//! lines for open brackets, meta commands (`:help`, `:vars`, `:load`, ...) and Ctrl-C handling.
+//!
+//! Keys: Ctrl-C at the prompt clears the line (or the pending continuation lines); Ctrl-C
+//! during a computation interrupts it, and a second Ctrl-C before it stops quits cgcalc;
+//! Ctrl-D on an empty line leaves (at a continuation prompt it first evaluates what was typed,
+//! so the unclosed bracket is reported).
+//!
+//! The REPL survives every error, including a panic inside the evaluator, which is reported as
+//! an internal error. Its exit status is 0 unless the terminal itself fails.
+
+mod help;
+mod helper;
+mod history;
+mod interrupt;
+mod meta;
+
+use crate::cli::chunk::{Chunk, Chunker};
+use crate::cli::report::{Origin, Reporter};
+use crate::cli::script;
+use crate::cli::style::Palette;
+use crate::cli::{EXIT_FAILED, EXIT_OK, io_message};
+use crate::eval::Session;
+use helper::ReplHelper;
+use history::HistoryFile;
+use meta::Command;
+use rustyline::config::{CompletionType, Config};
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{Editor, Prompt};
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+const PRIMARY_PROMPT: &str = "> ";
+/// Same width as the primary prompt, so continuation lines line up.
+const CONTINUATION_PROMPT: &str = "… ";
+const HISTORY_SIZE: usize = 10_000;
+/// `:vars` cuts values longer than this many characters.
+const VARS_VALUE_LIMIT: usize = 200;
+
+type LineEditor = Editor<ReplHelper, DefaultHistory>;
+
+/// Run the REPL until Ctrl-D or `:quit`; returns the exit status.
+pub(crate) fn run(mut session: Session, mut reporter: Reporter) -> i32 {
+    let palette = reporter.settings().colors.stdout;
+    let error_palette = reporter.settings().colors.stderr;
+    let mut editor = match new_editor(&session, palette) {
+        Ok(editor) => editor,
+        Err(e) => {
+            // No usable terminal after all: say so, then behave like a script on stdin.
+            let _ = writeln!(
+                io::stderr(),
+                "note: no line editing ({e}); reading statements as a script"
+            );
+            let outcome = script::run_reader(
+                &mut session,
+                io::stdin().lock(),
+                Origin::Stdin,
+                &mut reporter,
+            );
+            if let Err(e) = outcome {
+                reporter.error(&format!("cannot read <stdin>: {}", io_message(&e)));
+            }
+            return reporter.exit_code();
+        }
+    };
+    let history = HistoryFile::locate();
+    history.load(&mut editor);
+    let interrupt = session.interrupt_flag();
+    interrupt::install(interrupt.clone());
+    if !reporter.settings().quiet {
+        reporter.text(&banner(palette));
+    }
+    let mut repl = Repl {
+        chunker: Chunker::new(1),
+        session,
+        reporter,
+        editor,
+        history,
+        interrupt,
+        prompts: Prompts::new(palette),
+        palette,
+        error_palette,
+    };
+    repl.read_eval_print()
+}
+
+fn new_editor(session: &Session, palette: Palette) -> rustyline::Result<LineEditor> {
+    let config = Config::builder()
+        .max_history_size(HISTORY_SIZE)?
+        .history_ignore_dups(true)?
+        // Indented continuation lines belong in the history too.
+        .history_ignore_space(false)
+        .auto_add_history(false)
+        .completion_type(CompletionType::List)
+        .build();
+    let mut editor = LineEditor::with_config(config)?;
+    editor.set_helper(Some(ReplHelper::new(
+        session.completions(),
+        palette.enabled,
+    )));
+    Ok(editor)
+}
+
+fn banner(p: Palette) -> String {
+    format!(
+        "{} {} — combinatorial game calculator. {} for help, Ctrl-D to quit.\n",
+        p.strong("cgcalc"),
+        env!("CARGO_PKG_VERSION"),
+        p.strong(":help")
+    )
+}
+
+/// The two prompts, plain and (when colour is on) styled.
+struct Prompts {
+    primary: (String, String),
+    continuation: (String, String),
+}
+
+impl Prompts {
+    fn new(p: Palette) -> Self {
+        Prompts {
+            primary: (PRIMARY_PROMPT.into(), p.prompt(PRIMARY_PROMPT)),
+            continuation: (CONTINUATION_PROMPT.into(), p.label(CONTINUATION_PROMPT)),
+        }
+    }
+}
+
+struct Repl {
+    session: Session,
+    reporter: Reporter,
+    editor: LineEditor,
+    history: HistoryFile,
+    chunker: Chunker,
+    interrupt: Arc<AtomicBool>,
+    prompts: Prompts,
+    /// Standard output's palette (help headings, `:vars` names).
+    palette: Palette,
+    /// Standard error's palette (the internal-error message).
+    error_palette: Palette,
+}
+
+/// What to do after handling a line.
+enum Next {
+    Continue,
+    Quit,
+}
+
+impl Repl {
+    fn read_eval_print(&mut self) -> i32 {
+        loop {
+            let prompt: &dyn Prompt = if self.chunker.is_pending() {
+                &self.prompts.continuation
+            } else {
+                &self.prompts.primary
+            };
+            let next = match self.editor.readline(prompt) {
+                Ok(line) => self.handle_line(&line),
+                Err(ReadlineError::Interrupted) => {
+                    self.chunker.discard();
+                    Next::Continue
+                }
+                Err(ReadlineError::Eof) => self.end_of_input(),
+                Err(e) => {
+                    self.reporter
+                        .error(&format!("cannot read from the terminal: {e}"));
+                    return EXIT_FAILED;
+                }
+            };
+            if matches!(next, Next::Quit) || self.reporter.is_closed() {
+                return EXIT_OK;
+            }
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> Next {
+        self.remember(line);
+        if !self.chunker.is_pending()
+            && let Some(command) = meta::parse(line)
+        {
+            return match command {
+                Ok(command) => self.run_command(command),
+                Err(message) => {
+                    self.reporter.error(&message);
+                    Next::Continue
+                }
+            };
+        }
+        if let Some(chunk) = self.chunker.push_line(line) {
+            self.evaluate(chunk);
+        }
+        Next::Continue
+    }
+
+    /// Ctrl-D: evaluate pending continuation lines (so their error shows), else leave.
+    fn end_of_input(&mut self) -> Next {
+        match self.chunker.finish() {
+            Some(chunk) => {
+                self.evaluate(chunk);
+                Next::Continue
+            }
+            None => Next::Quit,
+        }
+    }
+
+    /// Add the line to the history and persist it at once, so a crash or a second Ctrl-C
+    /// loses nothing. History problems are never worth interrupting the user for.
+    fn remember(&mut self, line: &str) {
+        if line.trim().is_empty() {
+            return;
+        }
+        let _ = self.editor.add_history_entry(line);
+        self.history.append(&mut self.editor);
+    }
+
+    fn evaluate(&mut self, chunk: Chunk) {
+        let (session, reporter) = (&mut self.session, &mut self.reporter);
+        guarded(&self.interrupt, self.error_palette, || {
+            script::evaluate(session, chunk, Origin::Prompt, reporter);
+        });
+    }
+
+    fn run_command(&mut self, command: Command) -> Next {
+        match command {
+            Command::Help(topic) => self.help(topic.as_deref()),
+            Command::Vars => self.vars(),
+            Command::Clear => {
+                self.session.clear();
+                self.reporter.text("All variables forgotten.\n");
+            }
+            Command::Load(path) => self.load(&path),
+            Command::Quit => return Next::Quit,
+        }
+        Next::Continue
+    }
+
+    fn help(&mut self, topic: Option<&str>) {
+        match help::text(topic) {
+            Ok(text) => {
+                let styled = help::style(text, self.palette);
+                self.reporter.text(&styled);
+            }
+            Err(message) => self.reporter.error(&message),
+        }
+    }
+
+    fn vars(&mut self) {
+        let variables = self.session.variables();
+        if variables.is_empty() {
+            self.reporter
+                .text("No variables defined. Assign one with `name := expression`.\n");
+            return;
+        }
+        let listing: String = variables
+            .iter()
+            .map(|(name, value)| format!("{} := {}\n", self.palette.strong(name), shorten(value)))
+            .collect();
+        self.reporter.text(&listing);
+    }
+
+    fn load(&mut self, path: &str) {
+        let path = history::expand_home(path);
+        let name = path.display().to_string();
+        let file = match File::open(&path) {
+            Ok(file) if !path.is_dir() => file,
+            Ok(_) => {
+                return self
+                    .reporter
+                    .error(&format!("cannot read `{name}`: it is a directory"));
+            }
+            Err(e) => {
+                return self
+                    .reporter
+                    .error(&format!("cannot read `{name}`: {}", io_message(&e)));
+            }
+        };
+        let (session, reporter) = (&mut self.session, &mut self.reporter);
+        let mut read_error = None;
+        guarded(&self.interrupt, self.error_palette, || {
+            if let Err(e) =
+                script::run_reader(session, BufReader::new(file), Origin::File(&name), reporter)
+            {
+                read_error = Some(e);
+            }
+        });
+        if let Some(e) = read_error {
+            self.reporter
+                .error(&format!("cannot read `{name}`: {}", io_message(&e)));
+        }
+    }
+}
+
+/// Run `body` with a cleared interrupt flag (a Ctrl-C meant for an earlier computation must
+/// not stop this one), turning a panic into an error message so that the session goes on.
+fn guarded(interrupt: &AtomicBool, stderr: Palette, body: impl FnOnce()) {
+    interrupt.store(false, Ordering::SeqCst);
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    interrupt.store(false, Ordering::SeqCst);
+    if outcome.is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{} internal error: the computation panicked (this is a bug in cgcalc)",
+            stderr.error("error:")
+        );
+    }
+}
+
+/// Long values (a 10 000-option game) would flood the listing; show their start and length.
+fn shorten(value: &str) -> String {
+    let count = value.chars().count();
+    if count <= VARS_VALUE_LIMIT {
+        return value.to_string();
+    }
+    let start: String = value.chars().take(VARS_VALUE_LIMIT).collect();
+    format!("{start}… ({count} characters)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prompts_have_the_same_width() {
+        use unicode_width::UnicodeWidthStr;
+        assert_eq!(PRIMARY_PROMPT.width(), CONTINUATION_PROMPT.width());
+    }
+
+    #[test]
+    fn long_values_are_shortened() {
+        assert_eq!(shorten("{1|0}"), "{1|0}");
+        let long = "*".repeat(500);
+        let short = shorten(&long);
+        assert!(short.starts_with(&"*".repeat(VARS_VALUE_LIMIT)));
+        assert!(short.ends_with("… (500 characters)"));
+    }
+}

@@ -1,0 +1,368 @@
+//! The reporter: turns statement results into output (text or JSON), remembers whether any
+//! statement failed (the exit status), and owns the output streams.
+//!
+//! Standard output is buffered and flushed once per reported chunk, and always before
+//! anything goes to standard error, so both streams interleave correctly when they share a
+//! terminal or a file. A closed standard output (`cgcalc ... | head -1`) stops the run quietly.
+
+use super::style::Colors;
+use super::{EXIT_FAILED, EXIT_OK, diagnostic, json, text};
+use crate::eval::{Diagnostic, Session, StatementResult, Value};
+use std::io::{self, BufWriter, Stderr, Stdout, Write};
+
+/// Text for people, or one JSON object per statement for programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Where the statements being reported were read from.
+#[derive(Clone, Copy, Debug)]
+pub enum Origin<'a> {
+    /// Typed at the REPL prompt: short diagnostics.
+    Prompt,
+    Stdin,
+    /// `-e` arguments.
+    Expression,
+    File(&'a str),
+}
+
+impl<'a> Origin<'a> {
+    /// The name shown in a diagnostic's `┌─` header; `None` for the prompt's short form.
+    fn header_name(self) -> Option<&'a str> {
+        match self {
+            Origin::Prompt => None,
+            Origin::Stdin => Some("<stdin>"),
+            Origin::Expression => Some("<expr>"),
+            Origin::File(name) => Some(name),
+        }
+    }
+
+    /// The `file` key of JSON objects.
+    fn file(self) -> Option<&'a str> {
+        match self {
+            Origin::File(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the run should go on after a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Output settings fixed for the whole run.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub format: Format,
+    /// `-q`: no summaries.
+    pub quiet: bool,
+    pub fail_fast: bool,
+    pub colors: Colors,
+}
+
+pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
+    out: O,
+    err: E,
+    settings: Settings,
+    failed: bool,
+    /// Standard output is gone (closed pipe or write error): nothing more can be shown.
+    closed: bool,
+}
+
+impl Reporter {
+    /// A reporter on the process's standard output and standard error.
+    pub fn stdio(settings: Settings) -> Self {
+        Reporter::new(
+            BufWriter::with_capacity(1 << 16, io::stdout()),
+            io::stderr(),
+            settings,
+        )
+    }
+}
+
+impl<O: Write, E: Write> Reporter<O, E> {
+    pub fn new(out: O, err: E, settings: Settings) -> Self {
+        Reporter {
+            out,
+            err,
+            settings,
+            failed: false,
+            closed: false,
+        }
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Print the results of one chunk, then flush.
+    pub fn report(
+        &mut self,
+        session: &mut Session,
+        results: Vec<StatementResult>,
+        origin: Origin,
+    ) -> Flow {
+        for result in results {
+            let failed = result.result.is_err();
+            self.report_one(session, result, origin);
+            if self.closed || (failed && self.settings.fail_fast) {
+                return self.finish_chunk(Flow::Stop);
+            }
+        }
+        self.finish_chunk(Flow::Continue)
+    }
+
+    /// Record a failure that is not a statement's (an unreadable `:load` file, a bad meta
+    /// command) and show `error: message` on standard error.
+    pub fn error(&mut self, message: &str) {
+        self.failed = true;
+        let p = self.settings.colors.stderr;
+        self.flush_out();
+        let _ = writeln!(self.err, "{} {}", p.error("error:"), p.strong(message));
+    }
+
+    /// Print free text (help, variable listings) on standard output.
+    pub fn text(&mut self, text: &str) -> Flow {
+        self.write_out(text);
+        self.finish_chunk(Flow::Continue)
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        if self.failed { EXIT_FAILED } else { EXIT_OK }
+    }
+
+    /// True once standard output can no longer be written.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    fn report_one(&mut self, session: &mut Session, result: StatementResult, origin: Origin) {
+        let statement = json::Statement {
+            line: result.line,
+            input: &result.input,
+            silent: result.silent,
+            file: origin.file(),
+        };
+        match (&result.result, self.settings.format) {
+            (Ok(value), Format::Text) if !result.silent => {
+                let rendered = self.render_text(session, value);
+                self.write_out(&rendered);
+            }
+            (Ok(_), Format::Text) => {}
+            (Ok(value), Format::Json) => {
+                let rendered = self.render_json(session, &statement, value);
+                self.write_out(&rendered);
+            }
+            (Err(diag), Format::Text) => {
+                self.failed = true;
+                self.write_diagnostic(diag, origin);
+            }
+            (Err(diag), Format::Json) => {
+                self.failed = true;
+                let rendered = json::failure(&statement, diag) + "\n";
+                self.write_out(&rendered);
+            }
+        }
+    }
+
+    fn render_text(&self, session: &mut Session, value: &Value) -> String {
+        let printed = print_value(session, value);
+        let summary = if self.settings.quiet {
+            None
+        } else {
+            session.summary(value)
+        };
+        text::render(&printed, summary.as_ref(), self.settings.colors.stdout)
+    }
+
+    fn render_json(
+        &self,
+        session: &mut Session,
+        statement: &json::Statement,
+        value: &Value,
+    ) -> String {
+        let printed = print_value(session, value);
+        let summary = if self.settings.quiet {
+            None
+        } else {
+            session.summary(value)
+        };
+        json::success(statement, &printed, value.kind_name(), summary.as_ref()) + "\n"
+    }
+
+    fn write_diagnostic(&mut self, diag: &Diagnostic, origin: Origin) {
+        let rendered = diagnostic::render(diag, origin.header_name(), self.settings.colors.stderr);
+        self.flush_out();
+        // A failing standard error cannot be reported anywhere; the exit status still says 1.
+        let _ = self.err.write_all(rendered.as_bytes());
+        let _ = self.err.flush();
+    }
+
+    fn write_out(&mut self, text: &str) {
+        if self.closed {
+            return;
+        }
+        if let Err(e) = self.out.write_all(text.as_bytes()) {
+            self.close_out(&e);
+        }
+    }
+
+    fn flush_out(&mut self) {
+        if self.closed {
+            return;
+        }
+        if let Err(e) = self.out.flush() {
+            self.close_out(&e);
+        }
+    }
+
+    fn finish_chunk(&mut self, flow: Flow) -> Flow {
+        self.flush_out();
+        if self.closed { Flow::Stop } else { flow }
+    }
+
+    /// A reader that went away (broken pipe) is normal for a Unix filter: stop quietly.
+    /// Any other write error (disk full) is worth a message and a failing status.
+    fn close_out(&mut self, e: &io::Error) {
+        self.closed = true;
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            self.failed = true;
+            let p = self.settings.colors.stderr;
+            let _ = writeln!(
+                self.err,
+                "{} cannot write to standard output: {e}",
+                p.error("error:")
+            );
+        }
+    }
+}
+
+/// The value in CGSuite's notation. The printer writes into a `String`, which cannot fail;
+/// a formatter error from the printer itself is shown rather than hidden.
+fn print_value(session: &mut Session, value: &Value) -> String {
+    let mut printed = String::new();
+    if session.write_value(value, &mut printed).is_err() {
+        printed.push_str(" <display error>");
+    }
+    printed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::style::Palette;
+
+    fn settings(format: Format, fail_fast: bool) -> Settings {
+        Settings {
+            format,
+            quiet: false,
+            fail_fast,
+            colors: Colors {
+                stdout: Palette::PLAIN,
+                stderr: Palette::PLAIN,
+            },
+        }
+    }
+
+    fn failure(line: usize) -> StatementResult {
+        StatementResult {
+            line,
+            input: "{1|".into(),
+            silent: false,
+            result: Err(Diagnostic {
+                message: "expected `}`".into(),
+                line,
+                column: Some(4),
+                source_line: "{1|".into(),
+            }),
+        }
+    }
+
+    fn success(line: usize, silent: bool) -> StatementResult {
+        StatementResult {
+            line,
+            input: "true".into(),
+            silent,
+            result: Ok(Value::Bool(true)),
+        }
+    }
+
+    #[test]
+    fn text_errors_go_to_stderr_and_set_the_exit_code() {
+        let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Text, false));
+        let mut session = Session::new();
+        assert_eq!(r.exit_code(), EXIT_OK);
+        let flow = r.report(
+            &mut session,
+            vec![failure(2), success(3, true)],
+            Origin::Stdin,
+        );
+        assert_eq!(flow, Flow::Continue);
+        assert_eq!(r.exit_code(), EXIT_FAILED);
+        assert!(r.out.is_empty(), "a silent success prints nothing");
+        let err = String::from_utf8(r.err).expect("utf-8");
+        assert_eq!(
+            err,
+            "error: expected `}`\n  ┌─ <stdin>:2:4\n2 │ {1|\n  │    ^\n"
+        );
+    }
+
+    #[test]
+    fn json_puts_every_statement_on_stdout() {
+        let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Json, false));
+        let mut session = Session::new();
+        r.report(
+            &mut session,
+            vec![success(1, false), failure(1), success(1, true)],
+            Origin::Stdin,
+        );
+        let out = String::from_utf8(r.out).expect("utf-8");
+        assert_eq!(out.lines().count(), 3);
+        assert!(out.lines().all(|l| l.starts_with("{\"line\":1,")));
+        assert!(
+            out.lines()
+                .nth(2)
+                .is_some_and(|l| l.ends_with("\"silent\":true}"))
+        );
+        assert!(r.err.is_empty());
+    }
+
+    #[test]
+    fn fail_fast_stops_after_the_first_failure() {
+        let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Json, true));
+        let mut session = Session::new();
+        let flow = r.report(
+            &mut session,
+            vec![failure(1), success(2, false)],
+            Origin::Stdin,
+        );
+        assert_eq!(flow, Flow::Stop);
+        assert_eq!(String::from_utf8(r.out).expect("utf-8").lines().count(), 1);
+    }
+
+    struct BrokenPipe;
+
+    impl Write for BrokenPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from(io::ErrorKind::BrokenPipe))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::Error::from(io::ErrorKind::BrokenPipe))
+        }
+    }
+
+    #[test]
+    fn broken_pipe_stops_quietly() {
+        let mut r = Reporter::new(BrokenPipe, Vec::new(), settings(Format::Text, false));
+        let mut session = Session::new();
+        let flow = r.report(&mut session, vec![success(1, false)], Origin::Stdin);
+        assert_eq!(flow, Flow::Stop);
+        assert_eq!(r.exit_code(), EXIT_OK);
+        assert!(r.err.is_empty());
+    }
+}

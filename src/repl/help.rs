@@ -1,0 +1,239 @@
+//! The text of `:help` and its topics. Lines that start in the first column are headings
+//! (shown bold when colour is on); everything else is indented.
+
+use super::meta::COMMANDS;
+use crate::cli::style::Palette;
+
+const OVERVIEW: &str = "\
+cgcalc — type a game; get its canonical form and what a player needs to know.
+
+Games
+  {1,*|0}  <0|*>       Left's options | Right's options (either may be empty)
+  {2||1|0}             the longest run of bars splits first: {2|{1|0}}
+  3  -1/2  *  *3       numbers (dyadic rationals) and nimbers
+  ^  v  ^3  6^*  ^*6   ups, downs and CGSuite's juxtaposed forms
+  +-1  ±(1*)           switches: {1|-1}
+  G + H  G - H  -G     sum, difference, negative
+  3 * G   G : H        integer multiple, ordinal sum
+  G > H  G <> H        comparisons: == != <= >= < > <| |> <> (confused)
+
+Properties and functions
+  G.Temperature   G.Cool(1/2)   G.AtomicWeight   (Tab completes after the dot)
+  temperature(G)  cool(G, 1/2)                   the same, as functions
+
+Statements
+  x := {1|0}           assign a variable        a; b      two statements
+  G.Mean;              evaluate, print nothing  // note   comment to end of line
+  A line that ends inside an open bracket continues on the next one.
+
+Examples
+  {2||1|0}             *3 + *5            ^ + ^ + *          {3|-1}.Cool(1)
+  kayles[5]            nim_values(kayles, 20)                mex(0, 1, 3)
+
+More help
+  :help syntax   :help properties   :help impartial   :help summary
+  :help commands :help keys
+";
+
+const SYNTAX: &str = "\
+Game expressions
+  {L1,L2,...|R1,...}   a game by its options; <L|R> is the same
+  {a||b|c}             {a|{b|c}};  {a|b||c} is {{a|b}|c}
+  7  -3  3/8           numbers; non-dyadic rationals are numbers, not games
+  *  *n                nimbers (*0 and *1 are accepted)
+  ^ ^^ ^n v vv vn      ups and downs; also ↑ ↓ ⇑ ⇓
+  73/16v9*8  2*  ^*6   juxtaposed literals, exactly as CGSuite prints them
+  +-x  ±x  a+-b        the switch {x|-x}; a+-b is a + ±b
+  -1^                  a minus sign belongs to the number: -1 + ^
+  n * G                integer multiple (with spaces: 3*2 is 3 + *2, 3 * 2 is 6)
+  G : H                ordinal sum
+  pow(a, b)            powers (^ is never exponentiation)
+
+Comparisons (giving true or false)
+  ==  !=  <=  >=  <  >
+  <>   confused with
+  <|   less than or confused with
+  |>   greater than or confused with
+
+Names, lists, calls
+  x := expr            assign; names are letters, digits and _, starting
+                       with a letter (a lone = is an error)
+  def f(x) := expr     define a function
+  [a, b]  a..b         lists and integer ranges
+  G.Name  G.Name(x)    CGSuite properties and methods (case-insensitive)
+  name(G, x)           the same as a function, in snake_case
+  11 NimSum 3          CGSuite's named infix methods
+";
+
+const PROPERTIES: &str = "\
+Values and stops
+  OutcomeClass  LeftStop  RightStop  Mean  Temperature  Thermograph
+  AtomicWeight  Birthday  StopCount  ConfusionInterval  NimValue
+Options
+  LeftOptions  RightOptions  Followers  FollowerCount
+  Incentives  LeftIncentives  RightIncentives
+Tests
+  IsNumber  IsInteger  IsNimber  IsInfinitesimal  IsAllSmall  IsAtomic
+  IsNumberish  IsEven  IsOdd  IsEvenTempered  IsOddTempered  IsUptimal  IsZero
+Transformations
+  Cool(t)  Heat(t)  Overheat(s, t)  Freeze  ReducedCanonicalForm  Companion
+  NortonProduct(U)  ConwayProduct(H)  Pow(n)  PowTo(n)  MisereOutcomeClass
+Constructors
+  tiny(x)  miny(x)      also x.Tiny, x.Miny
+
+Write G.Name or name(G) (snake_case); names are case-insensitive.
+Tab after a dot lists them.
+";
+
+const IMPARTIAL: &str = "\
+Nim arithmetic
+  mex(0, 1, 3)         2          nim_sum(a, b, ...)    xor
+  nim_product(a, b)    nim_inverse(a)    nim_div(a, b)    nim_pow(a, n)
+  *a + *b              *(a xor b)
+Rulesets
+  nim  kayles  dawson  grundy_game
+  subtraction(1, 3, 4)     allbut(1, 2)     bash(m)
+  octal(\"0.77\")  hexadecimal(\"0.8F\")  take_and_break(\"4!.0\")
+Positions and values
+  R[n]  R(n)           one heap of size n;  R[a, b, c] = R[a] + R[b] + R[c]
+  nim_values(R, n)     [g(0), ..., g(n)]
+  period(R)            Periodicity(Period => p, Preperiod => q, Saltus => s)
+  G.WinningMoves       moves to positions of value 0
+Contest helpers
+  wythoff(a, b)  wythoff_p(k)  misere_nim(a, b, ...)  moore_nim(k, a, b, ...)
+CGSuite's names work too: game.heap.Kayles(5), game.heap.Subtraction([2,3,7]).
+";
+
+const SUMMARY: &str = "\
+Under a game result cgcalc shows a summary (hide it with cgcalc -q):
+  position       how a ruleset position was built, e.g. kayles[5]
+  outcome        L  Left wins             R  Right wins
+                 P  second player wins    N  first player wins
+  stops          Left stop / Right stop: the number reached when Left / Right
+                 moves first and both play well
+  mean           the mean value (what the game is worth in the long run)
+  temperature    how urgent a move is
+  birthday       the day the canonical form is born
+  atomic weight  for all-small games, when defined; — otherwise
+";
+
+const KEYS: &str = "\
+Keys
+  Tab                  complete .Property names, :commands and :load file names
+  Up / Down, Ctrl-R    walk or search the history
+  Ctrl-C               clear the line; during a computation, interrupt it
+                       (a second Ctrl-C quits if it does not stop)
+  Ctrl-D               quit (on an empty line)
+  Ctrl-L               clear the screen
+History is kept in the data directory (~/.local/share/cgcalc/history on Linux);
+set CGCALC_HISTORY to another file, or to an empty value for no history.
+";
+
+/// Topic names, for completion and the "unknown topic" message.
+pub const TOPICS: &[&str] = &[
+    "syntax",
+    "properties",
+    "impartial",
+    "summary",
+    "commands",
+    "keys",
+];
+
+/// The help text for `topic` (the overview when `None`); topics may be abbreviated.
+pub fn text(topic: Option<&str>) -> Result<String, String> {
+    let Some(topic) = topic else {
+        return Ok(OVERVIEW.to_string());
+    };
+    let wanted = topic.trim().trim_start_matches(':').to_lowercase();
+    if wanted.is_empty() {
+        return Ok(OVERVIEW.to_string());
+    }
+    if matches!(wanted.as_str(), "rulesets" | "nim") {
+        return Ok(IMPARTIAL.to_string());
+    }
+    let matches: Vec<&str> = TOPICS
+        .iter()
+        .copied()
+        .filter(|t| t.starts_with(&wanted))
+        .collect();
+    match matches.as_slice() {
+        [only] => Ok(topic_text(only)),
+        _ => Err(format!(
+            "no help on `{topic}`; topics: {}",
+            TOPICS.join(", ")
+        )),
+    }
+}
+
+fn topic_text(topic: &str) -> String {
+    match topic {
+        "syntax" => SYNTAX.to_string(),
+        "properties" => PROPERTIES.to_string(),
+        "impartial" => IMPARTIAL.to_string(),
+        "summary" => SUMMARY.to_string(),
+        "keys" => KEYS.to_string(),
+        _ => commands(),
+    }
+}
+
+fn commands() -> String {
+    let mut text = String::from("Commands (at the start of a line)\n");
+    for (name, argument, description) in COMMANDS {
+        let usage = format!("{name} {argument}");
+        text += &format!("  {usage:<20} {description}\n");
+    }
+    text
+}
+
+/// Headings (lines starting in the first column) in bold.
+pub fn style(text: String, p: Palette) -> String {
+    if !p.enabled {
+        return text;
+    }
+    text.lines()
+        .map(|line| {
+            if line.starts_with(' ') || line.is_empty() {
+                format!("{line}\n")
+            } else {
+                format!("{}\n", p.strong(line))
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_width::UnicodeWidthStr;
+
+    #[test]
+    fn every_topic_has_text_that_fits_a_terminal() {
+        for topic in TOPICS {
+            let text = text(Some(topic)).expect("known topic");
+            assert!(!text.is_empty());
+            for line in text.lines() {
+                assert!(line.width() <= 80, "{topic}: line too wide: {line}");
+            }
+        }
+        let overview = text(None).expect("overview");
+        assert!(overview.lines().all(|l| l.width() <= 80));
+    }
+
+    #[test]
+    fn topics_may_be_abbreviated_and_aliased() {
+        assert_eq!(text(Some("prop")), Ok(PROPERTIES.to_string()));
+        assert_eq!(text(Some("Syntax")), Ok(SYNTAX.to_string()));
+        assert_eq!(text(Some("rulesets")), Ok(IMPARTIAL.to_string()));
+        assert!(text(Some("commands")).is_ok_and(|t| t.contains(":load FILE")));
+    }
+
+    #[test]
+    fn unknown_or_ambiguous_topics_list_the_topics() {
+        let error = text(Some("zzz")).expect_err("unknown");
+        assert!(error.contains("syntax, properties"));
+        assert!(
+            text(Some("s")).is_err(),
+            "`s` is ambiguous: syntax or summary"
+        );
+    }
+}
