@@ -21,7 +21,7 @@ use crate::syntax::ast::{Statement, StatementKind};
 use env::{Environment, UserFunction};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// The result of one statement.
 #[derive(Debug)]
@@ -83,7 +83,6 @@ impl Session {
         statements
             .iter()
             .map(|st| {
-                self.engine.interrupt_flag().store(false, Ordering::Relaxed);
                 let result = self.run_statement(st).map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
                     let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
