@@ -215,7 +215,7 @@ impl Session {
                     "NimValue applies to impartial games (nimbers)",
                 )),
             },
-            "isuptimal" => bool_value(e.uptimal_expansion(g)?.is_some()),
+            "isuptimal" => bool_value(e.is_uptimal(g)?),
             _ => self.game_property(g, key, args),
         }
     }
