@@ -79,8 +79,13 @@ fn run_with_big_stack(body: impl FnOnce() -> i32 + Send + 'static) -> i32 {
 /// The body of the program, once the arguments are known.
 pub fn run(args: Args) -> i32 {
     // Statements piped in on stdin are script mode, which prints no colour (§1).
-    let piped_script = args.files.is_empty() && args.expressions.is_empty() && !io::stdin().is_terminal();
-    let colors = Colors::decide(if piped_script && args.color == ColorWhen::Auto { ColorWhen::Never } else { args.color });
+    let piped_script =
+        args.files.is_empty() && args.expressions.is_empty() && !io::stdin().is_terminal();
+    let colors = Colors::decide(if piped_script && args.color == ColorWhen::Auto {
+        ColorWhen::Never
+    } else {
+        args.color
+    });
     colors.apply();
     let inputs = match open_inputs(&args.files) {
         Ok(inputs) => inputs,

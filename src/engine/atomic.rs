@@ -6,7 +6,7 @@
 //! star *N (N one more than the largest nimber among G's followers): if G > *N, G° is the
 //! greatest integer n ⧏ every G^R° + 2; if G < *N, the least integer n ⧐ every G^L° − 2.
 //! A game with both stops 0 is atomic when −ε ≤ G − G°·↑ ≤ ε for ε = ↑* + (*N′ : −1), N′ the
-//! next power of two ≥ N; all-small games always are.
+//! least power of two above N; all-small games always are.
 
 use super::arena::{Engine, EngineResult, GameId};
 use super::compare::Relation;
@@ -126,7 +126,13 @@ impl Engine {
 
     /// −ε ≤ g − weight·↑ ≤ ε, with ε = ↑* + (*N′ : −1).
     fn within_atomic_tolerance(&mut self, g: GameId, weight: GameId) -> EngineResult<bool> {
-        let n = self.far_star(g)?.next_power_of_two();
+        // The power of two strictly above N: with only 0 among the followers (N = 1), *1 : −1
+        // = ↓* would make ε = 0 and reject atomic games such as Tiny(3/2).
+        let n = (self
+            .far_star(g)?
+            .checked_add(1)
+            .ok_or(super::arena::EngineError::Overflow)?)
+        .next_power_of_two();
         let star = self.nimber(n);
         let minus_one = self.integer(-1);
         let remote = self.ordinal_sum(star, minus_one)?;

@@ -15,6 +15,7 @@ pub mod nus;
 mod ops;
 mod products;
 mod properties;
+mod reduced;
 mod thermograph;
 mod trajectory;
 mod uptimal;

@@ -226,6 +226,17 @@ impl Session {
             },
             UnaryOp::Neg => self.negate(v),
             UnaryOp::Switch => {
+                // `+-{a,b}`: a set of Left options, {a,b | -a,-b}.
+                if let Value::Set(items) = &v {
+                    let mut left = Vec::with_capacity(items.len());
+                    let mut right = Vec::with_capacity(items.len());
+                    for item in items {
+                        let g = self.game_of(item)?;
+                        left.push(g);
+                        right.push(self.engine.neg(g)?);
+                    }
+                    return Ok(Value::Game(self.engine.game_from_options(&left, &right)?));
+                }
                 let g = self.game_of(&v)?;
                 let neg = self.engine.neg(g)?;
                 Ok(Value::Game(self.engine.game_from_options(&[g], &[neg])?))

@@ -278,6 +278,12 @@ impl Session {
             "denominator" => integer(r.denom().clone()),
             "sign" | "signum" => integer(r.signum().to_integer()),
             "isdyadic" => Value::Bool(crate::engine::Dyadic::is_dyadic_rational(r)),
+            // Every rational is a number: its sign decides who wins.
+            "outcomeclass" | "outcome" => Value::Outcome(match r.signum() {
+                s if s.is_positive() => crate::engine::Outcome::L,
+                s if s.is_negative() => crate::engine::Outcome::R,
+                _ => crate::engine::Outcome::P,
+            }),
             "isinteger" => Value::Bool(r.is_integer()),
             "iszero" => Value::Bool(r.is_zero()),
             "iseven" => Value::Bool(r.is_integer() && r.numer().is_even()),

@@ -71,29 +71,44 @@ impl Session {
                 Ok(Some(Value::Game(r)))
             }
             "uptimalexpansion" => match e.uptimal_expansion(g)? {
-                Some(x) => Ok(Some(Value::Text { kind: "uptimal_expansion", text: x.to_string() })),
+                Some(x) => Ok(Some(Value::Text {
+                    kind: "uptimal_expansion",
+                    text: x.to_string(),
+                })),
                 None => {
                     let shown = self.render(&Value::Game(g));
-                    Err(EvalError::new(format!("{shown} is not an uptimal, so it has no uptimal expansion")))
+                    Err(EvalError::new(format!(
+                        "{shown} is not an uptimal, so it has no uptimal expansion"
+                    )))
                 }
             },
             "pow" => {
-                let [n] = args else { return Err(EvalError::new("Pow takes one argument, a positive integer")) };
+                let [n] = args else {
+                    return Err(EvalError::new("Pow takes one argument, a positive integer"));
+                };
                 let n = super::convert::expect_u64(n, "exponent")?;
                 let n = u32::try_from(n).map_err(|_| EvalError::new("exponent too large"))?;
                 match self.engine.pow(g, n)? {
                     Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new("Pow applies to games of the form {0|H}, with a positive exponent")),
+                    None => Err(EvalError::new(
+                        "Pow applies to games of the form {0|H}, with a positive exponent",
+                    )),
                 }
             }
             "powto" => {
-                let [x] = args else { return Err(EvalError::new("PowTo takes one argument, a number")) };
+                let [x] = args else {
+                    return Err(EvalError::new("PowTo takes one argument, a number"));
+                };
                 let x = super::convert::dyadic(&super::convert::expect_number(x)?)?;
                 match self.engine.pow_to(g, x)? {
                     Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new("PowTo applies to games of the form {0|H}, with a non-negative exponent")),
+                    None => Err(EvalError::new(
+                        "PowTo applies to games of the form {0|H}, with a non-negative exponent",
+                    )),
                 }
             }
+            "reducedcanonicalform" => Ok(Some(Value::Game(e.reduced_canonical_form(g)?))),
+            "companion" => Ok(Some(Value::Game(e.companion(g)?))),
             "mean" => Ok(Some(number(e.mean(g)?.to_rational()))),
             "temperature" => Ok(Some(number(e.temperature(g)?.to_rational()))),
             "thermograph" => Ok(Some(Value::Thermograph(e.thermograph(g)?))),
