@@ -9,4 +9,5 @@ pub mod display;
 pub mod engine;
 pub mod eval;
 pub mod repl;
+pub mod rulesets;
 pub mod syntax;

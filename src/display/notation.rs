@@ -96,6 +96,11 @@ impl Printer {
             Value::Thermograph(t) => write!(out, "{t}")?,
             Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text { text, .. } => out.write_str(text)?,
+            Value::Ruleset(r) => out.write_str(&r.name())?,
+            Value::Position(p) => {
+                let g = p.value(engine)?;
+                self.write_game(engine, g, out)?
+            }
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
             Value::Side(Side::Left) => out.write_str("Left")?,

@@ -15,12 +15,23 @@ impl Session {
         args: Vec<Value>,
         named: Vec<(String, Value)>,
     ) -> EvalResult<Value> {
+        let key = method_key(name);
+        let call = crate::rulesets::Args {
+            positional: args,
+            named,
+        };
+        if let Some(result) = crate::rulesets::function(&key, &call, &mut self.engine) {
+            return result;
+        }
+        let crate::rulesets::Args {
+            positional: args,
+            named,
+        } = call;
         if let Some((n, _)) = named.first() {
             return Err(EvalError::new(format!(
                 "{name} has no argument named `{n}`"
             )));
         }
-        let key = method_key(name);
         match key.as_str() {
             "mex" => return mex(&flatten(args)),
             "nimsum" => {

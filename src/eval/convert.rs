@@ -29,6 +29,8 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Tuple(_) => "a tuple",
         Value::Thermograph(_) => "a thermograph",
         Value::Trajectory(_) => "a trajectory",
+        Value::Ruleset(_) => "a ruleset",
+        Value::Position(_) => "a game",
         Value::Text { .. } => "a text value",
         Value::Nothing => "Nothing",
     }
@@ -40,6 +42,7 @@ impl Session {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Explicit { left, right } => Ok(self.engine.game_from_options(left, right)?),
+            Value::Position(p) => Ok(p.value(&mut self.engine)?),
             Value::Number(r) => {
                 let d = dyadic(r)?;
                 Ok(self.engine.number(d))

@@ -211,6 +211,9 @@ impl Session {
         if let Some(v) = self.constant(name) {
             return Ok(v);
         }
+        if let Some(v) = crate::rulesets::constant(name) {
+            return Ok(v);
+        }
         Err(self.unknown_name(name))
     }
 
@@ -384,15 +387,22 @@ impl Session {
                 .collect::<EvalResult<Vec<_>>>()?;
             return self.call_user(name, &f, values);
         }
-        let mut positional = Vec::new();
-        let mut named = Vec::new();
-        for a in args {
-            let v = self.eval(&a.value)?;
-            match &a.name {
-                Some(n) => named.push((n.clone(), v)),
-                None => positional.push(v),
-            }
+        // `R(n)` for a ruleset held in a variable or named by a constant.
+        if let Some(Value::Ruleset(r)) = self
+            .env
+            .get(name)
+            .cloned()
+            .or_else(|| crate::rulesets::constant(name))
+        {
+            let values = args
+                .iter()
+                .map(|a| self.eval(&a.value))
+                .collect::<EvalResult<Vec<_>>>()?;
+            return r
+                .position(&values, &mut self.engine)
+                .map_err(|err| err.or_at(span));
         }
+        let crate::rulesets::Args { positional, named } = self.eval_args(args)?;
         self.call_builtin(name, positional, named)
             .map_err(|err| err.or_at(span))
     }
@@ -429,10 +439,17 @@ impl Session {
             let member_args = args.to_vec();
             return self.eval_member(target, name, Some(&member_args));
         }
-        Err(EvalError::at(
-            "this expression cannot be called",
-            callee.span,
-        ))
+        let values = args
+            .iter()
+            .map(|a| self.eval(&a.value))
+            .collect::<EvalResult<Vec<_>>>()?;
+        match self.eval(callee)? {
+            Value::Ruleset(r) => r.position(&values, &mut self.engine),
+            other => Err(EvalError::at(
+                format!("{} cannot be called", type_name(&other)),
+                callee.span,
+            )),
+        }
     }
 
     fn eval_member(
@@ -441,19 +458,58 @@ impl Session {
         name: &str,
         args: Option<&[crate::syntax::ast::Arg]>,
     ) -> EvalResult<Value> {
+        let call = match args {
+            Some(args) => Some(self.eval_args(args)?),
+            None => None,
+        };
+        // CGSuite's `game.heap.Name` and `game.heap.Name(args)`.
+        if let ExprKind::Member {
+            target: root,
+            name: heap,
+            args: None,
+        } = &target.kind
+            && matches!(&root.kind, ExprKind::Name(n) if n == "game")
+            && heap == "heap"
+            && self.env.get("game").is_none()
+        {
+            return crate::rulesets::cgsuite_heap(name, call.as_ref(), &mut self.engine)
+                .unwrap_or_else(|| {
+                    Err(EvalError::new(format!(
+                        "unknown ruleset `game.heap.{name}`"
+                    )))
+                });
+        }
         let t = self.eval(target)?;
-        let values = match args {
-            Some(args) => args
-                .iter()
-                .map(|a| self.eval(&a.value))
-                .collect::<EvalResult<Vec<_>>>()?,
+        let values = match call {
+            Some(call) => {
+                if let Some((n, _)) = call.named.first() {
+                    return Err(EvalError::new(format!(
+                        "{name} has no argument named `{n}`"
+                    )));
+                }
+                call.positional
+            }
             None => Vec::new(),
         };
         self.call_method(&t, name, values)
     }
 
+    /// Evaluate call arguments, keeping named ones (`allbut => true`) apart.
+    fn eval_args(&mut self, args: &[crate::syntax::ast::Arg]) -> EvalResult<crate::rulesets::Args> {
+        let mut call = crate::rulesets::Args::default();
+        for a in args {
+            let v = self.eval(&a.value)?;
+            match &a.name {
+                Some(n) => call.named.push((n.clone(), v)),
+                None => call.positional.push(v),
+            }
+        }
+        Ok(call)
+    }
+
     fn index(&mut self, target: &Value, args: Vec<Value>) -> EvalResult<Value> {
         match (target, args.as_slice()) {
+            (Value::Ruleset(r), _) => r.position(&args, &mut self.engine),
             (Value::List(items) | Value::Tuple(items), [i]) => {
                 // CGSuite lists are indexed from 1.
                 let i = expect_u64(i, "index")?;

@@ -141,9 +141,22 @@ impl Session {
                 _ => {}
             }
         }
+        match receiver {
+            Value::Ruleset(r) => {
+                return r
+                    .method(&key, &args, &mut self.engine)?
+                    .ok_or_else(|| self.unknown_method(name, receiver));
+            }
+            Value::Position(p) => {
+                if let Some(v) = p.method(&key, &args, &mut self.engine)? {
+                    return Ok(v);
+                }
+            }
+            _ => {}
+        }
         let game_like = matches!(
             receiver,
-            Value::Number(_) | Value::Game(_) | Value::Explicit { .. }
+            Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
         );
         if game_like {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {

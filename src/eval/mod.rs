@@ -175,10 +175,14 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         let g = match value {
             Value::Game(g) => *g,
-            Value::Explicit { .. } => self.game_of(value).ok()?,
+            Value::Explicit { .. } | Value::Position(_) => self.game_of(value).ok()?,
             _ => return None,
         };
-        summarize(&mut self.engine, &mut self.printer, g).ok()
+        let mut summary = summarize(&mut self.engine, &mut self.printer, g).ok()?;
+        if let Value::Position(p) = value {
+            summary.position = Some(p.describe());
+        }
+        Some(summary)
     }
 
     /// Names that tab completion offers after a `.` (properties and methods).

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
-        Value::Number(_) | Value::Game(_) | Value::Explicit { .. } => 1,
+        Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => 1,
         Value::Bool(_) => 2,
         Value::Str(_) => 3,
         Value::List(_) => 4,
@@ -17,6 +17,7 @@ fn rank(v: &Value) -> u8 {
         Value::Outcome(_) => 7,
         Value::Side(_) => 8,
         Value::Thermograph(_) | Value::Trajectory(_) | Value::Text { .. } => 9,
+        Value::Ruleset(_) => 10,
     }
 }
 

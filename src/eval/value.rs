@@ -2,7 +2,9 @@
 //! outcome classes, strings, lists and sets.
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
+use crate::rulesets::{Position, Ruleset};
 use num_rational::BigRational;
+use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -10,7 +12,7 @@ pub enum Side {
     Right,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Value {
     /// An exact rational number. Dyadic ones are also games; they become [`Value::Game`]
     /// only when combined with games.
@@ -34,6 +36,10 @@ pub enum Value {
     Thermograph(Thermograph),
     /// One wall of a thermograph.
     Trajectory(Trajectory),
+    /// A ruleset (`kayles`, `subtraction(1,3,4)`).
+    Ruleset(Rc<dyn Ruleset>),
+    /// A position of a ruleset (`kayles[5]`): a game that remembers its form.
+    Position(Rc<dyn Position>),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
     /// thermograph, a periodicity); `kind` is its `--json` kind.
     Text {
@@ -58,8 +64,34 @@ impl Value {
             Value::Set(_) => "set",
             Value::Thermograph(_) => "thermograph",
             Value::Trajectory(_) => "trajectory",
+            Value::Ruleset(_) => "ruleset",
+            Value::Position(_) => "game",
             Value::Text { kind, .. } => kind,
             Value::Nothing => "nothing",
+        }
+    }
+}
+
+impl PartialEq for Value {
+    /// Structural equality; rulesets and positions compare by how they print.
+    fn eq(&self, other: &Self) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Number(a), Number(b)) => a == b,
+            (Game(a), Game(b)) => a == b,
+            (Explicit { left: a, right: b }, Explicit { left: c, right: d }) => a == c && b == d,
+            (Bool(a), Bool(b)) => a == b,
+            (Outcome(a), Outcome(b)) => a == b,
+            (Side(a), Side(b)) => a == b,
+            (Str(a), Str(b)) => a == b,
+            (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => a == b,
+            (Thermograph(a), Thermograph(b)) => a == b,
+            (Trajectory(a), Trajectory(b)) => a == b,
+            (Ruleset(a), Ruleset(b)) => a.name() == b.name(),
+            (Position(a), Position(b)) => a.describe() == b.describe(),
+            (Text { kind: k1, text: t1 }, Text { kind: k2, text: t2 }) => k1 == k2 && t1 == t2,
+            (Nothing, Nothing) => true,
+            _ => false,
         }
     }
 }

@@ -1,0 +1,79 @@
+//! Rulesets and their positions: heap games for the contest toolkit (Nim, subtraction and
+//! take-and-break games, ...) and partizan games (Hackenbush, Domineering, ...).
+//!
+//! A [`Ruleset`] is a value (`kayles`, `subtraction(1,3,4)`); indexing it gives a
+//! [`Position`] (`kayles[5]`), a game that remembers how it was built. A position prints as
+//! its canonical form, takes part in arithmetic through [`Position::value`], and answers the
+//! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
+
+use crate::engine::{Engine, EngineResult, GameId};
+use crate::eval::{EvalResult, Value};
+use std::fmt;
+
+/// A ruleset value.
+pub trait Ruleset: fmt::Debug {
+    /// How the ruleset prints and reads back (`kayles`, `subtraction(1,3,4)`).
+    fn name(&self) -> String;
+
+    /// The position `R[args]` (also `R(args)`).
+    fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value>;
+
+    /// A method of the ruleset (`NimValueSequence`, `CheckPeriodicity`, ...), looked up by its
+    /// key (lower case, no underscores); `Ok(None)` if it has no such method.
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>>;
+
+    /// Extra lines for the REPL summary (the start of the nim sequence, the period).
+    fn summary(&self, engine: &mut Engine) -> Option<String> {
+        let _ = engine;
+        None
+    }
+}
+
+/// A position of a ruleset.
+pub trait Position: fmt::Debug {
+    /// How the position was built, in a form that pastes back (`kayles[5]`, `nim[1,4,5]`).
+    fn describe(&self) -> String;
+
+    /// Its value: a canonical game in the engine's arena.
+    fn value(&self, engine: &mut Engine) -> EngineResult<GameId>;
+
+    /// A property that depends on the position's form (`Genus`, `MisereNimValue`, `Options`,
+    /// `WinningMoves`, ...), by key; `Ok(None)` to fall back to the value's properties.
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>>;
+
+    /// A small drawing for the REPL summary (grids), if the ruleset has one.
+    fn drawing(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
+pub fn constant(name: &str) -> Option<Value> {
+    let _ = name;
+    None
+}
+
+/// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
+#[derive(Clone, Debug, Default)]
+pub struct Args {
+    pub positional: Vec<Value>,
+    pub named: Vec<(String, Value)>,
+}
+
+/// A ruleset or position built by a function (`subtraction(1,3,4)`, `octal("0.77")`,
+/// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
+/// such function.
+pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
+    let _ = (key, args, engine);
+    None
+}
+
+/// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
+pub fn cgsuite_heap(
+    name: &str,
+    args: Option<&Args>,
+    engine: &mut Engine,
+) -> Option<EvalResult<Value>> {
+    let _ = (name, args, engine);
+    None
+}
