@@ -9,6 +9,7 @@
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalResult, Value};
 use std::fmt;
+use std::rc::Rc;
 
 /// A ruleset value.
 pub trait Ruleset: fmt::Debug {
@@ -44,6 +45,22 @@ pub trait Position: fmt::Debug {
     /// A small drawing for the REPL summary (grids), if the ruleset has one.
     fn drawing(&self) -> Option<String> {
         None
+    }
+
+    /// The positions one move away, for Left (`left`) or Right; `Ok(None)` if the ruleset does
+    /// not enumerate them. Generic analyses (misère play, winning moves) work through this.
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let _ = (left, engine);
+        Ok(None)
+    }
+
+    /// True when both players always have the same options.
+    fn is_impartial(&self) -> bool {
+        false
     }
 }
 
