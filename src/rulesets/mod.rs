@@ -6,6 +6,8 @@
 //! its canonical form, takes part in arithmetic through [`Position::value`], and answers the
 //! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
 
+pub mod heap;
+
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalResult, Value};
 use std::fmt;
@@ -66,8 +68,7 @@ pub trait Position: fmt::Debug {
 
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
 pub fn constant(name: &str) -> Option<Value> {
-    let _ = name;
-    None
+    heap::constant(name)
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
@@ -81,8 +82,7 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    let _ = (key, args, engine);
-    None
+    heap::function(key, args, engine)
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
@@ -91,6 +91,5 @@ pub fn cgsuite_heap(
     args: Option<&Args>,
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    let _ = (name, args, engine);
-    None
+    heap::cgsuite_heap(name, args, engine)
 }
