@@ -254,6 +254,17 @@ impl TbCode {
             .is_some_and(|p| self.after[p..].iter().any(|d| !d.is_zero()))
     }
 
+    /// With a repeating block: the last index before which d_j can leave heaps, when the
+    /// block's digits only ever take a whole heap (`0.3[1]`); `None` otherwise.
+    pub fn whole_heap_block_from(&self) -> Option<i64> {
+        let p = self.repeat_start.filter(|_| self.repeats())?;
+        let block = &self.after[p..];
+        let only_whole = block
+            .iter()
+            .all(|d| d.is_zero() || (d.counts == 1 && d.tail_from.is_none()));
+        only_whole.then_some(p as i64)
+    }
+
     /// The largest number of tokens a move removes, if bounded (no repetition).
     pub fn max_removal(&self) -> Option<i64> {
         if self.repeats() {

@@ -17,8 +17,16 @@ pub fn for_each_option(
         Some(m) => m.min(n as i64),
         None => n as i64,
     };
+    // A block that only takes whole heaps matters for j = n alone.
+    let skip_from = code.whole_heap_block_from().map(|p| p + 1);
     let mut parts = Vec::new();
-    for j in first..=last {
+    let mut next = first;
+    while next <= last {
+        let mut j = next;
+        if skip_from.is_some_and(|s| j >= s && j < n as i64) {
+            j = n as i64;
+        }
+        next = j + 1;
         let Some(digit) = code.digit(j) else { continue };
         let r = (n as i64 - j) as u64;
         let max_k = match digit.max_count() {

@@ -153,9 +153,12 @@ impl NimSequence {
         let Some(p) = self.periodic else {
             return Ok(out);
         };
+        // Copy whole periods, doubling the copied stretch each time.
         while out.len() < len {
             let n = out.len();
-            out.push(out[n - p.period]);
+            let span = (n - p.preperiod) / p.period * p.period;
+            let take = span.min(len - n);
+            out.extend_from_within(n - span..n - span + take);
         }
         Ok(out)
     }

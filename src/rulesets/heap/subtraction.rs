@@ -103,6 +103,8 @@ pub struct CofiniteSubtraction {
     count: Vec<u32>,
     /// The least v with count[v] = 0 (it only grows).
     least_missing: u32,
+    /// The least v ≥ 1 with count[v] = 0 (it only grows).
+    least_missing_positive: u32,
     removed: Vec<u32>,
 }
 
@@ -126,6 +128,7 @@ impl CofiniteSubtraction {
             exceptions,
             count: Vec::new(),
             least_missing: 0,
+            least_missing_positive: 1,
             removed: Vec::new(),
         })
     }
@@ -141,12 +144,12 @@ impl CofiniteSubtraction {
                 self.removed.resize(v + 1, 0);
             }
             self.count[v] += 1;
-            while self
-                .count
-                .get(self.least_missing as usize)
-                .is_some_and(|&c| c > 0)
-            {
+            let filled = |count: &[u32], v: u32| count.get(v as usize).is_some_and(|&c| c > 0);
+            while filled(&self.count, self.least_missing) {
                 self.least_missing += 1;
+            }
+            while filled(&self.count, self.least_missing_positive) {
+                self.least_missing_positive += 1;
             }
         }
         let whole = self.code.digit(n as i64).is_some_and(|d| d.allows(0));
@@ -161,12 +164,12 @@ impl CofiniteSubtraction {
                 self.removed[g[n - e] as usize] += 1;
             }
         }
-        let mut best = self.least_missing;
-        if best == 0 && whole {
-            best = (1..)
-                .find(|&v| !present(v, &self.count, &self.removed))
-                .unwrap_or(1);
-        }
+        // Taking the whole heap supplies the value 0.
+        let mut best = if self.least_missing == 0 && whole {
+            self.least_missing_positive
+        } else {
+            self.least_missing
+        };
         for &e in &self.exceptions {
             if e < n {
                 let v = g[n - e];
