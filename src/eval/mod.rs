@@ -98,7 +98,7 @@ impl Session {
                         .trim_end_matches(';')
                         .trim_end()
                         .to_string(),
-                    silent: st.silent,
+                    silent: st.silent || matches!(st.kind, StatementKind::Def { .. }),
                     result,
                 }
             })
