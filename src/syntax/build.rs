@@ -520,7 +520,7 @@ impl Builder {
             Rule::explicit => {
                 let inner = pair
                     .into_inner()
-                    .next()
+                    .find(|p| matches!(p.as_rule(), Rule::brace | Rule::angle))
                     .ok_or_else(|| internal(span.start))?;
                 let mut game = self.braces(inner, GameKind::Explicit)?;
                 game.expr.span = span;

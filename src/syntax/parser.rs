@@ -67,19 +67,21 @@ fn parse_chunk(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
         return parse_chunk_here(src, chunk);
     }
     let stack = (chunk.max_depth + 64) * STACK_PER_LEVEL;
+    let fail = |message: &str| ParseError {
+        message: message.into(),
+        offset: chunk.content_start,
+    };
     std::thread::scope(|scope| {
-        std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("cgcalc-parse".into())
             .stack_size(stack)
-            .spawn_scoped(scope, || parse_chunk_here(src, chunk))
-            .ok()
-            .and_then(|handle| handle.join().ok())
-            .unwrap_or_else(|| {
-                Err(ParseError {
-                    message: "nesting too deep: could not get enough stack to parse it".into(),
-                    offset: chunk.content_start,
-                })
-            })
+            .spawn_scoped(scope, || parse_chunk_here(src, chunk));
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|_| Err(fail("internal parser error (please report this input)"))),
+            Err(_) => Err(fail("nesting too deep: not enough memory to parse it")),
+        }
     })
 }
 

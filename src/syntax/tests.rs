@@ -1114,6 +1114,12 @@ fn error_messages_and_offsets() {
         ("1\n{1|", 2, "unclosed `{`"),
         ("x := 1\ny := ", 12, "expected an expression"),
         ("3 * * *", 7, "expected an expression at the end"),
+        ("{1)", 2, "the `{` before it must be closed first, with `}`"),
+        ("1 \"a\"", 2, "expected an operator"),
+        ("f (x)", 2, "found `(`"),
+        ("x := y := 3", 7, "found `:=`"),
+        ("- not x", 2, "`not` cannot follow a sign"),
+        ("<1>", 2, "expected `|`"),
     ];
     for (src, offset, message) in cases {
         let e = err(src);
@@ -1425,6 +1431,7 @@ proptest::proptest! {
                 proptest::prop_assert!(e.offset <= src.len());
                 proptest::prop_assert!(src.is_char_boundary(e.offset));
                 proptest::prop_assert!(!e.message.is_empty());
+                proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
             }
         }
         let _ = needs_more_input(&src);
@@ -1440,6 +1447,7 @@ proptest::proptest! {
         let src = tokens.concat();
         if let Err(e) = parse_statements(&src) {
             proptest::prop_assert!(e.offset <= src.len());
+            proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
         }
         let _ = needs_more_input(&src);
     }
