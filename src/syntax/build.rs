@@ -425,10 +425,11 @@ impl Builder {
             let post_span = self.span(&post);
             let span = Span::new(start, post_span.end);
             let target_depth = node.depth;
-            let (kind, args_depth) = match post.as_rule() {
-                Rule::member => self.member(post, node.expr)?,
+            let (kind, child_depth) = match post.as_rule() {
+                Rule::member => self.member(post, node, start)?,
                 Rule::call_args => {
                     let (args, depth) = self.call_args(post)?;
+                    let depth = depth.max(target_depth);
                     let kind = match node.expr.kind {
                         ExprKind::Name(name) if first && is_name => ExprKind::Call { name, args },
                         kind => ExprKind::Apply {
@@ -440,42 +441,57 @@ impl Builder {
                 }
                 Rule::index_args => {
                     let (args, depth) = self.expr_list(post)?;
-                    (
-                        ExprKind::Index {
-                            target: Box::new(node.expr),
-                            args,
-                        },
-                        depth,
-                    )
+                    let target = Box::new(node.expr);
+                    (ExprKind::Index { target, args }, depth.max(target_depth))
                 }
                 _ => return Err(internal(span.start)),
             };
-            node = self.node(kind, span, target_depth.max(args_depth), post_span.start)?;
+            node = self.node(kind, span, child_depth, post_span.start)?;
             first = false;
         }
         Ok((node, absorbed))
     }
 
-    /// `.Name` or `.Name(args)` applied to `target`; also returns the arguments' depth.
-    fn member(&self, pair: P<'_>, target: Expr) -> Result<(ExprKind, usize)> {
+    /// `.Name` or `.Name(args)` applied to `target` (which starts at `start`); also returns the
+    /// depth of the children of the node to build.
+    ///
+    /// On a path rooted at `game` (`game.heap.Kayles(5)`), the arguments are applied to the
+    /// member (`Apply` of `game.heap.Kayles` to `5`), as `ast.rs` documents: such a path names
+    /// a ruleset or a constructor, not an object with methods.
+    fn member(&self, pair: P<'_>, target: Node, start: usize) -> Result<(ExprKind, usize)> {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
-        let name = self.next(&mut inner, span)?.as_str().to_string();
-        let (args, depth) = match inner.next() {
-            Some(args) => {
-                let (args, depth) = self.call_args(args)?;
-                (Some(args), depth)
-            }
-            None => (None, 0),
-        };
-        Ok((
-            ExprKind::Member {
-                target: Box::new(target),
+        let name_pair = self.next(&mut inner, span)?;
+        let name = name_pair.as_str().to_string();
+        let Some(args) = inner.next() else {
+            let kind = ExprKind::Member {
+                target: Box::new(target.expr),
                 name,
+                args: None,
+            };
+            return Ok((kind, target.depth));
+        };
+        let (args, args_depth) = self.call_args(args)?;
+        if is_game_path(&target.expr) {
+            let callee = ExprKind::Member {
+                target: Box::new(target.expr),
+                name,
+                args: None,
+            };
+            let callee_span = Span::new(start, self.span(&name_pair).end);
+            let callee = self.node(callee, callee_span, target.depth, callee_span.start)?;
+            let kind = ExprKind::Apply {
+                callee: Box::new(callee.expr),
                 args,
-            },
-            depth,
-        ))
+            };
+            return Ok((kind, callee.depth.max(args_depth)));
+        }
+        let kind = ExprKind::Member {
+            target: Box::new(target.expr),
+            name,
+            args: Some(args),
+        };
+        Ok((kind, target.depth.max(args_depth)))
     }
 
     /// `(a, name => b, ...)` and the greatest depth among the values.
@@ -923,6 +939,19 @@ impl Builder {
         let name = self.next(&mut inner, span)?.as_str().to_string();
         let (args, depth) = self.call_args(self.next(&mut inner, span)?)?;
         self.node(ExprKind::Call { name, args }, span, depth, span.start)
+    }
+}
+
+/// True for `game`, `game.heap`, `game.heap.Kayles`...: a dotted path of names from `game`.
+fn is_game_path(mut expr: &Expr) -> bool {
+    loop {
+        match &expr.kind {
+            ExprKind::Name(name) => return name == "game",
+            ExprKind::Member {
+                target, args: None, ..
+            } => expr = target,
+            _ => return false,
+        }
     }
 }
 

@@ -18,8 +18,10 @@
 //!   `StarPart::Expr(List([a, b]))`.
 //! * `{a, b}` without a bar is a `Set`; `+-{1,1*}` is therefore `Switch(Set)` (CGSuite's
 //!   multiple switch `{1,1* | -1,-1*}`).
-//! * `name(args)` is `Call`; `target.Name(args)` is `Member` with arguments, including
-//!   `game.heap.Kayles(5)`; arguments applied to anything else are `Apply`
+//! * `name(args)` is `Call`; `target.Name(args)` is `Member` with arguments
+//!   (`G.Cool(1/2)`), except on a dotted path from `game`, which names a ruleset or a
+//!   constructor: `game.heap.Kayles(5)` is `Apply(Member(Member(game, heap), Kayles), [5])`,
+//!   as `ast.rs` documents. Arguments applied to anything else are `Apply` too
 //!   (`game.heap.Subtraction([2,3])(7)`, `x[1](2)`, `(f)(2)`).
 //! * `(e)` is `e` itself (its span widened to the parentheses); `(a, b)` is a `Tuple`.
 //! * Trees are at most [`MAX_DEPTH`] deep (a left-nested sum of n terms is n − 1 deep);

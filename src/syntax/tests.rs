@@ -901,12 +901,29 @@ fn names_members_calls() {
         "game.heap.Kayles",
         member(member(name("game"), "heap", None), "Kayles", None),
     );
+    // On `game.` paths the arguments are applied to the member, as ast.rs documents.
+    let heap = || member(name("game"), "heap", None);
     check(
         "game.heap.Kayles(5)",
+        apply(member(heap(), "Kayles", None), vec![pos(int(5))]),
+    );
+    check(
+        "G.Cool(1/2)",
+        member(name("G"), "Cool", Some(vec![pos(frac(1, 2))])),
+    );
+    check(
+        "game.x.y.f(1).g(2)",
         member(
-            member(name("game"), "heap", None),
-            "Kayles",
-            Some(vec![pos(int(5))]),
+            apply(
+                member(
+                    member(member(name("game"), "x", None), "y", None),
+                    "f",
+                    None,
+                ),
+                vec![pos(int(1))],
+            ),
+            "g",
+            Some(vec![pos(int(2))]),
         ),
     );
     check("f(x, y)", call("f", vec![pos(name("x")), pos(name("y"))]));
@@ -930,13 +947,12 @@ fn names_members_calls() {
         "game.heap.Subtraction([2,3,7], allbut => true)(10).Genus",
         member(
             apply(
-                member(
-                    member(name("game"), "heap", None),
-                    "Subtraction",
-                    Some(vec![
+                apply(
+                    member(heap(), "Subtraction", None),
+                    vec![
                         pos(list(vec![int(2), int(3), int(7)])),
                         named("allbut", e(ExprKind::Bool(true))),
-                    ]),
+                    ],
                 ),
                 vec![pos(int(10))],
             ),
@@ -946,10 +962,9 @@ fn names_members_calls() {
     );
     check(
         "game.heap.Wythoff((10,11))",
-        member(
-            member(name("game"), "heap", None),
-            "Wythoff",
-            Some(vec![pos(tuple(vec![int(10), int(11)]))]),
+        apply(
+            member(heap(), "Wythoff", None),
+            vec![pos(tuple(vec![int(10), int(11)]))],
         ),
     );
     // Postfix operators attach without white space.
@@ -1433,6 +1448,16 @@ proptest::proptest! {
                 proptest::prop_assert!(!e.message.is_empty());
                 proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
             }
+        }
+        let _ = needs_more_input(&src);
+    }
+
+    /// Nor does arbitrary text.
+    #[test]
+    fn never_panics_on_any_text(src in proptest::prelude::any::<String>()) {
+        if let Err(e) = parse_statements(&src) {
+            proptest::prop_assert!(e.offset <= src.len() && src.is_char_boundary(e.offset));
+            proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
         }
         let _ = needs_more_input(&src);
     }
