@@ -304,16 +304,6 @@ fn statements(src: &str) -> Vec<Statement> {
     stmts
 }
 
-/// Run `f` on a thread with a big stack (for tests that build very deep input strings).
-fn with_big_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(f)
-        .expect("spawn test thread")
-        .join()
-        .expect("test thread panicked");
-}
-
 // ---------------------------------------------------------------- numbers and literals
 
 #[test]
@@ -1223,6 +1213,63 @@ fn nesting_up_to_the_limit_parses() {
     assert!(parse_statements(&too_deep).is_err());
 }
 
+/// Every bracketing construct nested right up to the limit parses: the parser thread's
+/// stack must be big enough for the deepest recursion of pest and of the tree builder.
+#[test]
+fn every_construct_nests_up_to_the_limit() {
+    let n = MAX_NESTING - 8;
+    let nest = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    let cases = [
+        nest("(", "1", ")", n),
+        nest("{", "|", "}", n),
+        nest("{", "0|", "|}", n),
+        nest("<", "", "|>", n),
+        nest("[", "1", "]", n),
+        nest("f(", "1", ")", n),
+        nest("*(", "1", ")", n),
+        nest("^(", "1", ")", n),
+        nest("v(", "1", ")", n),
+        nest("x.f(", "1", ")", n),
+        nest("x[", "1", "]", n),
+        nest("'{", "", "|}'", n),
+        nest("-(", "1", ")", n / 2),
+        nest("1Tiny(", "1", ")", n),
+        nest("[x for x in ", "1", "]", n),
+        nest("f(a => ", "1", ")", n),
+        nest("{1,", "1", "}", n),
+        nest("*[", "1", "]", n),
+    ];
+    for src in cases {
+        let result = parse_statements(&src);
+        assert!(result.is_ok(), "{}...: {:?}", &src[..12], result.err());
+    }
+}
+
+#[test]
+fn many_bar_levels_nest_without_recursion() {
+    // {0|1||2|||3||||4...}: each longer run nests everything before it one level deeper.
+    let levels = 1000;
+    let mut src = String::from("{0");
+    for k in 1..=levels {
+        src += &"|".repeat(k);
+        src += &k.to_string();
+    }
+    src += "}";
+    let mut expr = parse(&src);
+    for k in (1..=levels).rev() {
+        let ExprKind::Game { mut left, right } = expr.kind else {
+            panic!("level {k}: not a game")
+        };
+        assert_eq!(right, vec![int(k as i64)]);
+        expr = left
+            .pop()
+            .unwrap_or_else(|| panic!("level {k}: no left option"));
+    }
+    assert_eq!(expr, int(0));
+}
+
 #[test]
 fn long_operator_chains_are_bounded() {
     // A left-nested chain is one level per operator: allowed up to MAX_DEPTH ...
@@ -1492,11 +1539,6 @@ proptest::proptest! {
         let in_game = format!("{{{src},{src}|{src}}}");
         proptest::prop_assert_eq!(parse(&in_game), game(vec![expected.clone(), expected.clone()], vec![expected]));
     }
-}
-
-#[test]
-fn big_stack_helper_works() {
-    with_big_stack(|| assert!(parse_statements("1").is_ok()));
 }
 
 // ---------------------------------------------------------------- exploration aid
