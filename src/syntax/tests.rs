@@ -776,6 +776,17 @@ fn sets() {
     check("{[1,2]}", set(vec![list(vec![int(1), int(2)])]));
 }
 
+#[test]
+fn equivalent_spellings() {
+    same("<1|0>", "{1|0}");
+    same("{ 1 , 2 | 3 }", "{1,2|3}");
+    same("{1, 2|3}", "{1,2|3}");
+    same("+-1", "±1");
+    same("^^", "⇑");
+    same("vvv", "v3");
+    same("(1 +\n 2)", "(1 + 2)");
+}
+
 // ---------------------------------------------------------------- operators
 
 #[test]
@@ -1629,15 +1640,4 @@ fn explore() {
             Err(e) => println!("{line:<30} => ERR @{} {}", e.offset, e.message),
         }
     }
-}
-
-#[test]
-fn equivalent_spellings() {
-    same("<1|0>", "{1|0}");
-    same("{ 1 , 2 | 3 }", "{1,2|3}");
-    same("{1, 2|3}", "{1,2|3}");
-    same("+-1", "±1");
-    same("^^", "⇑");
-    same("vvv", "v3");
-    same("(1 +\n 2)", "(1 + 2)");
 }
