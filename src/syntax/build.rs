@@ -425,10 +425,11 @@ impl Builder {
             let post_span = self.span(&post);
             let span = Span::new(start, post_span.end);
             let target_depth = node.depth;
-            let (kind, args_depth) = match post.as_rule() {
-                Rule::member => self.member(post, node.expr)?,
+            let (kind, child_depth) = match post.as_rule() {
+                Rule::member => self.member(post, node, start)?,
                 Rule::call_args => {
                     let (args, depth) = self.call_args(post)?;
+                    let depth = depth.max(target_depth);
                     let kind = match node.expr.kind {
                         ExprKind::Name(name) if first && is_name => ExprKind::Call { name, args },
                         kind => ExprKind::Apply {
@@ -440,42 +441,57 @@ impl Builder {
                 }
                 Rule::index_args => {
                     let (args, depth) = self.expr_list(post)?;
-                    (
-                        ExprKind::Index {
-                            target: Box::new(node.expr),
-                            args,
-                        },
-                        depth,
-                    )
+                    let target = Box::new(node.expr);
+                    (ExprKind::Index { target, args }, depth.max(target_depth))
                 }
                 _ => return Err(internal(span.start)),
             };
-            node = self.node(kind, span, target_depth.max(args_depth), post_span.start)?;
+            node = self.node(kind, span, child_depth, post_span.start)?;
             first = false;
         }
         Ok((node, absorbed))
     }
 
-    /// `.Name` or `.Name(args)` applied to `target`; also returns the arguments' depth.
-    fn member(&self, pair: P<'_>, target: Expr) -> Result<(ExprKind, usize)> {
+    /// `.Name` or `.Name(args)` applied to `target` (which starts at `start`); also returns the
+    /// depth of the children of the node to build.
+    ///
+    /// On a path rooted at `game` (`game.heap.Kayles(5)`), the arguments are applied to the
+    /// member (`Apply` of `game.heap.Kayles` to `5`), as `ast.rs` documents: such a path names
+    /// a ruleset or a constructor, not an object with methods.
+    fn member(&self, pair: P<'_>, target: Node, start: usize) -> Result<(ExprKind, usize)> {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
-        let name = self.next(&mut inner, span)?.as_str().to_string();
-        let (args, depth) = match inner.next() {
-            Some(args) => {
-                let (args, depth) = self.call_args(args)?;
-                (Some(args), depth)
-            }
-            None => (None, 0),
-        };
-        Ok((
-            ExprKind::Member {
-                target: Box::new(target),
+        let name_pair = self.next(&mut inner, span)?;
+        let name = name_pair.as_str().to_string();
+        let Some(args) = inner.next() else {
+            let kind = ExprKind::Member {
+                target: Box::new(target.expr),
                 name,
+                args: None,
+            };
+            return Ok((kind, target.depth));
+        };
+        let (args, args_depth) = self.call_args(args)?;
+        if is_game_path(&target.expr) {
+            let callee = ExprKind::Member {
+                target: Box::new(target.expr),
+                name,
+                args: None,
+            };
+            let callee_span = Span::new(start, self.span(&name_pair).end);
+            let callee = self.node(callee, callee_span, target.depth, callee_span.start)?;
+            let kind = ExprKind::Apply {
+                callee: Box::new(callee.expr),
                 args,
-            },
-            depth,
-        ))
+            };
+            return Ok((kind, callee.depth.max(args_depth)));
+        }
+        let kind = ExprKind::Member {
+            target: Box::new(target.expr),
+            name,
+            args: Some(args),
+        };
+        Ok((kind, target.depth.max(args_depth)))
     }
 
     /// `(a, name => b, ...)` and the greatest depth among the values.
@@ -520,7 +536,7 @@ impl Builder {
             Rule::explicit => {
                 let inner = pair
                     .into_inner()
-                    .next()
+                    .find(|p| matches!(p.as_rule(), Rule::brace | Rule::angle))
                     .ok_or_else(|| internal(span.start))?;
                 let mut game = self.braces(inner, GameKind::Explicit)?;
                 game.expr.span = span;
@@ -660,57 +676,70 @@ impl Builder {
         self.node(kind.node(left, right), span, depth, span.start)
     }
 
-    /// Multi-bar nesting: split at the longest bar run (which must be unique at this level),
-    /// and nest each side that still contains bars: `{a||b|c}` = `{a|{b|c}}`. Returns both
-    /// sides and their greatest depth.
+    /// Multi-bar nesting: `{a||b|c}` = `{a|{b|c}}`, `{a|b||c}` = `{{a|b}|c}`. Conceptually the
+    /// text splits at its longest bar run, which must be unique at its level, and each side
+    /// with bars nests the same way. That is operator precedence with bar runs as operators
+    /// (longer binds more loosely, equal lengths do not associate), so it is done with an
+    /// operator stack rather than recursion: `{a|b||c|||d...}` may have a thousand levels.
+    /// Returns the Left and Right options of the whole and their greatest depth.
     fn nest(
         &self,
-        mut segments: Vec<Segment>,
-        mut bars: Vec<Bars>,
-        kind: GameKind,
-    ) -> Result<(Vec<Expr>, Vec<Expr>, usize)> {
-        let longest = bars.iter().map(|b| b.len).max().unwrap_or(0);
-        let mut at_longest = bars.iter().enumerate().filter(|(_, b)| b.len == longest);
-        let split = at_longest
-            .next()
-            .map(|(i, _)| i)
-            .ok_or_else(|| internal(self.base))?;
-        if let Some((_, again)) = at_longest.next() {
-            let run = "|".repeat(longest);
-            return Err(self.error(
-                format!(
-                    "ambiguous bars: `{run}` appears twice at the same level; \
-                     use more bars for the outer split, as in `{{3||2|1}}`"
-                ),
-                again.span.start,
-            ));
-        }
-        let right_segments = segments.split_off(split + 1);
-        let right_bars = bars.split_off(split + 1);
-        bars.truncate(split);
-        let (left, left_depth) = self.side(segments, bars, kind)?;
-        let (right, right_depth) = self.side(right_segments, right_bars, kind)?;
-        Ok((left, right, left_depth.max(right_depth)))
-    }
-
-    /// One side of a split: a plain option list, or a single nested game.
-    fn side(
-        &self,
-        mut segments: Vec<Segment>,
+        segments: Vec<Segment>,
         bars: Vec<Bars>,
         kind: GameKind,
-    ) -> Result<(Vec<Expr>, usize)> {
-        if bars.is_empty() {
-            return Ok(segments
-                .pop()
-                .map(|s| (s.items, s.depth))
-                .unwrap_or_default());
+    ) -> Result<(Vec<Expr>, Vec<Expr>, usize)> {
+        let mut sides: Vec<Segment> = Vec::new();
+        let mut pending: Vec<Bars> = Vec::new();
+        let mut segments = segments.into_iter();
+        sides.extend(segments.next());
+        for (bar, segment) in bars.into_iter().zip(segments) {
+            while let Some(top) = pending.last() {
+                if top.len == bar.len {
+                    let run = "|".repeat(bar.len);
+                    return Err(self.error(
+                        format!(
+                            "ambiguous bars: `{run}` appears twice at the same level; \
+                             use more bars for the outer split, as in `{{3||2|1}}`"
+                        ),
+                        bar.span.start,
+                    ));
+                }
+                if top.len > bar.len {
+                    break;
+                }
+                pending.pop();
+                self.join_sides(&mut sides, kind)?;
+            }
+            pending.push(bar);
+            sides.push(segment);
         }
-        let start = segments.first().map_or(self.base, |s| s.span.start);
-        let end = segments.last().map_or(start, |s| s.span.end);
-        let (left, right, depth) = self.nest(segments, bars, kind)?;
-        let game = self.node(kind.node(left, right), Span::new(start, end), depth, start)?;
-        Ok((vec![game.expr], game.depth))
+        // The bars left are longest at the bottom; the bottom one is the outermost split.
+        while pending.len() > 1 {
+            pending.pop();
+            self.join_sides(&mut sides, kind)?;
+        }
+        match (sides.pop(), sides.pop(), sides.is_empty()) {
+            (Some(right), Some(left), true) => {
+                Ok((left.items, right.items, left.depth.max(right.depth)))
+            }
+            _ => Err(internal(self.base)),
+        }
+    }
+
+    /// Replace the last two sides by the game between them, as a single option.
+    fn join_sides(&self, sides: &mut Vec<Segment>, kind: GameKind) -> Result<()> {
+        let (Some(right), Some(left)) = (sides.pop(), sides.pop()) else {
+            return Err(internal(self.base));
+        };
+        let span = Span::new(left.span.start, right.span.end);
+        let depth = left.depth.max(right.depth);
+        let game = self.node(kind.node(left.items, right.items), span, depth, span.start)?;
+        sides.push(Segment {
+            items: vec![game.expr],
+            depth: game.depth,
+            span,
+        });
+        Ok(())
     }
 
     // ------------------------------------------------------------ literals
@@ -923,6 +952,19 @@ impl Builder {
         let name = self.next(&mut inner, span)?.as_str().to_string();
         let (args, depth) = self.call_args(self.next(&mut inner, span)?)?;
         self.node(ExprKind::Call { name, args }, span, depth, span.start)
+    }
+}
+
+/// True for `game`, `game.heap`, `game.heap.Kayles`...: a dotted path of names from `game`.
+fn is_game_path(mut expr: &Expr) -> bool {
+    loop {
+        match &expr.kind {
+            ExprKind::Name(name) => return name == "game",
+            ExprKind::Member {
+                target, args: None, ..
+            } => expr = target,
+            _ => return false,
+        }
     }
 }
 

@@ -60,10 +60,11 @@ fn describe(rule: Rule) -> Option<Expected> {
         | Rule::arg => Expression,
         Rule::option | Rule::options => Option,
         Rule::name | Rule::params | Rule::arg_name => Name,
-        Rule::integer | Rule::denominator | Rule::star_index => Number,
+        Rule::integer | Rule::star_index => Number,
         Rule::op | Rule::opt_op | Rule::infix_name => Operator,
         Rule::bars => Text("|"),
         Rule::comma => Text(","),
+        Rule::quote => Text("'"),
         Rule::lparen => Text("("),
         Rule::rparen => Text(")"),
         Rule::lbracket => Text("["),
@@ -168,6 +169,15 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     expected.sort();
     expected.dedup();
 
+    // After `.` (but not `..`) only a property or method name can follow.
+    let before = text[..pos].trim_end();
+    if before.ends_with('.') && !before.ends_with("..") {
+        return at(
+            "expected a property or method name after `.`, as in `G.Mean`".into(),
+            pos,
+        );
+    }
+
     let scan = scan::scan(text);
     if pos >= text.len() {
         if let Some((bracket, offset)) = scan.open.last() {
@@ -184,9 +194,17 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
 
     let found = token_at(text, pos);
     if let Some((_, c)) = scan.stray_closers.iter().find(|(offset, _)| *offset == pos) {
-        return at(format!("unexpected `{c}`: nothing is open here"), pos);
+        let message = match innermost {
+            Some(open) => format!(
+                "unexpected `{c}`: the `{}` before it must be closed first, with `{}`",
+                open.open_char(),
+                open.close_char()
+            ),
+            None => format!("unexpected `{c}`: nothing is open here"),
+        };
+        return at(message, pos);
     }
-    if found == "\"" {
+    if found == "\"" && !text[..scan::string_end(text, pos)].ends_with('"') {
         return at(
             "unterminated string: add the closing `\"` on the same line".into(),
             pos,

@@ -50,6 +50,15 @@ impl Bracket {
             Bracket::Angle => '<',
         }
     }
+
+    pub(crate) fn close_char(self) -> char {
+        match self {
+            Bracket::Paren => ')',
+            Bracket::Square => ']',
+            Bracket::Brace => '}',
+            Bracket::Angle => '>',
+        }
+    }
 }
 
 /// One open bracket, plus the number of prefix operators (`-`, `+`, `±`, `not`) seen at this
@@ -337,7 +346,7 @@ impl Scanner<'_> {
 
 /// The end of the string literal starting at `start` (just past the closing quote, or at the
 /// end of the line if it is unterminated).
-fn string_end(src: &str, start: usize) -> usize {
+pub(crate) fn string_end(src: &str, start: usize) -> usize {
     let mut escaped = false;
     for (k, c) in src[start + 1..].char_indices() {
         let at = start + 1 + k;
