@@ -2,7 +2,7 @@
 //! constructors (`tiny(x)`), and the contest toolkit's integer functions (`mex`, `nim_sum`, ...).
 
 use super::convert::{expect_integer, expect_u64, integer};
-use super::methods::method_key;
+use super::methods::{method_key, save_thermograph_svg};
 use super::{EvalError, EvalResult, Session, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -50,6 +50,17 @@ impl Session {
             "nimproduct" | "nimdiv" | "niminverse" | "nimpow" => {
                 let (first, rest) = split_first(name, args)?;
                 return self.call_method(&first, name, rest);
+            }
+            "thermographsvg" => {
+                let (game, rest) = split_first(name, args)?;
+                let (th, title) = match game {
+                    Value::Thermograph(th) => (th, None),
+                    game => match self.call_method(&game, "Thermograph", Vec::new())? {
+                        Value::Thermograph(th) => (th, Some(self.render(&game))),
+                        _ => return Err(EvalError::new("thermograph_svg applies to games")),
+                    },
+                };
+                return save_thermograph_svg(&th, title.as_deref(), &rest, name);
             }
             "pow" if args.len() == 2 && args.iter().all(|a| matches!(a, Value::Number(_))) => {
                 return power(&args[0], &args[1]);
