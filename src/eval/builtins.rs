@@ -67,7 +67,11 @@ impl Session {
             }
             _ => {}
         }
-        if args.is_empty() {
+        let known_method = super::methods::GAME_METHODS
+            .iter()
+            .chain(super::methods::NUMBER_METHODS)
+            .any(|m| method_key(m) == key);
+        if args.is_empty() || !known_method {
             return Err(self.unknown_name(name));
         }
         let (receiver, rest) = split_first(name, args)?;

@@ -71,10 +71,11 @@ impl Session {
         let statements = match crate::syntax::parse_statements(src) {
             Ok(s) => s,
             Err(e) => {
-                let line = locate.line_of(e.offset);
+                // The chunk is one logical line (continuation lines included): report the
+                // statement at its first line, the error where it is.
                 return vec![StatementResult {
-                    line,
-                    input: locate.line_text(e.offset).trim().to_string(),
+                    line: first_line,
+                    input: src.trim().to_string(),
                     silent: false,
                     result: Err(locate.diagnostic(e.message, Some(e.offset))),
                 }];
@@ -97,7 +98,7 @@ impl Session {
                         .trim_end_matches(';')
                         .trim_end()
                         .to_string(),
-                    silent: st.silent,
+                    silent: st.silent || matches!(st.kind, StatementKind::Def { .. }),
                     result,
                 }
             })
