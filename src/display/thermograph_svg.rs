@@ -40,8 +40,8 @@ const TITLE_CHAR_WIDTH: f64 = 9.5;
 const MONO_CHAR_WIDTH: f64 = 7.3;
 /// Left margin of the heading.
 const MARGIN: f64 = 16.0;
-/// A game too long for this many heading lines is cut short.
-const MAX_TITLE_LINES: usize = 6;
+/// A game too long for this many heading lines is left out of the heading.
+const MAX_TITLE_LINES: usize = 2;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 const MONO: &str = "DejaVu Sans Mono, Menlo, Consolas, monospace";
 
@@ -127,7 +127,8 @@ pub fn document(th: &Thermograph, title: Option<&str>) -> Option<Document> {
 }
 
 /// "Thermograph of G": on one line if it fits, else "Thermograph of" with G underneath in
-/// monospace, wrapped at spaces (a long sum) and, failing that, anywhere.
+/// monospace, wrapped at spaces (a long sum) and, failing that, anywhere; just "Thermograph"
+/// when G would take more than two lines.
 struct Heading {
     first: String,
     game_lines: Vec<String>,
@@ -170,10 +171,9 @@ impl Heading {
             lines.push(current);
         }
         if lines.len() > MAX_TITLE_LINES {
-            lines.truncate(MAX_TITLE_LINES);
-            if let Some(last) = lines.last_mut() {
-                last.push_str(" …");
-            }
+            // A canonical form this long says nothing at a glance; the text form underneath
+            // identifies the thermograph.
+            return Heading::new(None, width);
         }
         Heading {
             first: "Thermograph of".to_string(),
@@ -599,6 +599,14 @@ mod tests {
                 .join(" "),
             sum
         );
+    }
+
+    #[test]
+    fn huge_games_are_left_out_of_the_heading() {
+        let game = format!("{{{}|0}}", "1,".repeat(200));
+        let seen = look(&document(&thermograph_of("{1|0}"), Some(&game)).expect("svg"));
+        assert!(seen.texts.iter().any(|t| t == "Thermograph"));
+        assert!(!seen.texts.iter().any(|t| t.contains("1,1,")));
     }
 
     #[test]

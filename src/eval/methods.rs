@@ -444,7 +444,7 @@ pub(super) fn save_thermograph_svg(
         }
         _ => {
             return Err(EvalError::new(format!(
-                "{called} expects one file name, e.g. \"thermograph.svg\""
+                "{called} expects one file name: .{called}(\"g.svg\")"
             )));
         }
     };
