@@ -50,8 +50,10 @@ impl Default for Session {
 
 impl Session {
     pub fn new() -> Self {
+        let mut engine = Engine::new();
+        engine.set_memory_limit(memory_limit());
         Session {
-            engine: Engine::new(),
+            engine,
             printer: Printer::new(),
             env: Environment::default(),
         }
@@ -203,6 +205,17 @@ impl Session {
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
     }
+}
+
+/// The game arena's memory ceiling: `CGCALC_MAX_MEMORY_MB` if set, else 8 GiB, so a runaway
+/// computation stops with a clear error instead of exhausting the machine.
+fn memory_limit() -> usize {
+    const DEFAULT_MB: usize = 8 * 1024;
+    let mb = std::env::var("CGCALC_MAX_MEMORY_MB")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(DEFAULT_MB);
+    mb.saturating_mul(1 << 20)
 }
 
 /// Maps byte offsets of a chunk to input line numbers and columns.
