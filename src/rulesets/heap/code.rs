@@ -349,15 +349,28 @@ impl TbCode {
             let limit = d.max_count().unwrap_or(MAX_LISTED_COUNT).max(2) + added as u32 + 2;
             for k in d.counts_up_to(limit) {
                 if count_can_loop(added, k, d.modifier(k)) {
+                    let heaps = match k {
+                        0 => "no heap".to_string(),
+                        1 => "one heap".to_string(),
+                        k => format!("{k} heaps"),
+                    };
                     let what = if i == 0 {
                         format!(
-                            "the digit before the point allows leaving {k} heap(s) without removing a token"
+                            "the digit before the point lets a move remove nothing and leave {heaps}"
                         )
                     } else {
-                        format!("a move may add {added} token(s) and leave {k} heap(s)")
+                        format!(
+                            "a move may add {added} token{} and leave {heaps}",
+                            if added == 1 { "" } else { "s" }
+                        )
+                    };
+                    let why = if k == 0 {
+                        "so the empty heap has a move to itself"
+                    } else {
+                        "so a heap can be replaced by one at least as large"
                     };
                     return Some(format!(
-                        "the code {:?} makes a loopy game ({what}, so a heap can reach a position with a heap as large as itself)",
+                        "the code {:?} makes a loopy game: {what}, {why} (only games that end are supported)",
                         self.text
                     ));
                 }

@@ -247,8 +247,14 @@ impl MemPosition {
                 });
             }
             for option in self.game.options(n, k) {
+                // Described as a multiset without empty heaps, like heap positions.
                 let mut pairs = self.pairs.clone();
                 pairs[i] = option;
+                pairs.retain(|&(n, _)| n != 0);
+                pairs.sort_unstable();
+                if pairs.is_empty() {
+                    pairs.push((0, 0));
+                }
                 out.push(MemPosition {
                     name: self.name.clone(),
                     game: self.game.clone(),

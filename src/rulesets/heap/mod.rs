@@ -246,6 +246,31 @@ impl Ruleset for HeapRuleset {
                     ));
                 }
             },
+            "cakeproduct" => {
+                let (other, twisted) = match args {
+                    [s] => (s, false),
+                    [s, t] => (s, args::boolean(t, "`twisted`")?),
+                    _ => {
+                        return Err(EvalError::new(
+                            "CakeProduct takes a heap ruleset (and twisted => true)",
+                        ));
+                    }
+                };
+                let (right, right_name) = names::heap_ruleset_arg(other)?;
+                let name = format!(
+                    "{}.CakeProduct({right_name}{})",
+                    self.name,
+                    if twisted { ", twisted => true" } else { "" }
+                );
+                partizan::PartizanRuleset::value(
+                    &name,
+                    partizan::PartizanKind::Cake {
+                        left: game.clone(),
+                        right,
+                        twisted,
+                    },
+                )
+            }
             "code" => match game.rules.code() {
                 Some(code) => Value::Str(code.text().to_string()),
                 None => return Ok(None),
@@ -336,8 +361,10 @@ impl HeapPosition {
         Ok(x)
     }
 
-    /// The positions one move away: each heap replaced by the heaps an option leaves (a heap
-    /// taken completely becomes 0), heap by heap, in the ruleset's option order.
+    /// The positions one move away, heap by heap in the ruleset's option order: each heap
+    /// replaced by the heaps the option leaves. Options are described as multisets (heaps
+    /// sorted, empty heaps dropped) so that equal positions read alike (`kayles[1,3]`), which
+    /// the generic analyses use to memoise; a position with no heaps left is `R[0]`.
     pub fn option_positions(&self, engine: &Engine) -> EngineResult<Vec<HeapPosition>> {
         let mut out = Vec::new();
         for (i, &h) in self.heaps.iter().enumerate() {
@@ -353,12 +380,13 @@ impl HeapPosition {
             for option in options {
                 let mut heaps = Vec::with_capacity(self.heaps.len() + option.len());
                 heaps.extend_from_slice(&self.heaps[..i]);
-                if option.is_empty() {
-                    heaps.push(0);
-                } else {
-                    heaps.extend_from_slice(&option);
-                }
+                heaps.extend_from_slice(&option);
                 heaps.extend_from_slice(&self.heaps[i + 1..]);
+                heaps.retain(|&h| h != 0);
+                heaps.sort_unstable();
+                if heaps.is_empty() {
+                    heaps.push(0);
+                }
                 out.push(HeapPosition {
                     name: self.name.clone(),
                     game: self.game.clone(),
@@ -425,3 +453,6 @@ impl Position for HeapPosition {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;

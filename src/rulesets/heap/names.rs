@@ -58,7 +58,6 @@ fn tb_ruleset(name: &str, code: &str) -> Value {
 
 /// A ruleset built by a function (`subtraction(1,3,4)`, `octal("0.77")`, …).
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    let _ = engine;
     let result = match key {
         "subtraction" => subtraction("subtraction", args, '3'),
         "splittles" => subtraction("splittles", args, '7'),
@@ -87,9 +86,37 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         "takeandbreak" => code_function("take_and_break", args, CodeKind::TakeAndBreak),
         "spawning" => spawning("spawning", args),
         "takeaway" => take_away("take_away", args),
+        "nimvalues" | "period" | "nimvaluesequence" | "heapnimvalue" | "checkperiodicity" => {
+            ruleset_function(key, args, engine)
+        }
         _ => return None,
     };
     Some(result)
+}
+
+/// `nim_values(R, n)`, `period(R[, N])`, …: the ruleset's method of that name.
+fn ruleset_function(key: &str, args: &Args, engine: &mut Engine) -> EvalResult<Value> {
+    let name = match key {
+        "nimvalues" => "nim_values(R, n)",
+        "period" => "period(R[, N])",
+        "nimvaluesequence" => "nim_value_sequence(R, N)",
+        "heapnimvalue" => "heap_nim_value(R, n)",
+        _ => "check_periodicity(R, N)",
+    };
+    no_named(args, name)?;
+    match args.positional.split_first() {
+        Some((Value::Ruleset(r), rest)) => r.method(key, rest, engine)?.ok_or_else(|| {
+            EvalError::new(format!(
+                "{name} applies to impartial heap rulesets, not {}",
+                r.name()
+            ))
+        }),
+        Some((other, _)) => Err(EvalError::new(format!(
+            "{name} needs a heap ruleset first (e.g. kayles), found {}",
+            args::describe_kind(other)
+        ))),
+        None => Err(EvalError::new(format!("{name} needs a heap ruleset"))),
+    }
 }
 
 /// CGSuite's `game.heap.X` (`args` = `None`) and `game.heap.X(args)`.

@@ -228,12 +228,17 @@ impl PartizanPosition {
         for (i, &c) in self.components.iter().enumerate() {
             for option in self.game.options(c, left)? {
                 let mut components = self.components[..i].to_vec();
-                if option.is_empty() && !self.game.is_pairs() {
-                    components.push((0, 0));
-                } else {
-                    components.extend(option);
-                }
+                components.extend(option);
                 components.extend_from_slice(&self.components[i + 1..]);
+                // Sums are multisets: sorted (and empty heaps dropped), so equal positions
+                // read alike.
+                components.sort_unstable();
+                if !self.game.is_pairs() {
+                    components.retain(|&(n, _)| n != 0);
+                    if components.is_empty() {
+                        components.push((0, 0));
+                    }
+                }
                 out.push(PartizanPosition {
                     name: self.name.clone(),
                     game: self.game.clone(),

@@ -176,6 +176,15 @@ impl NimSequence {
             if n.is_multiple_of(POLL_EVERY) {
                 poll()?;
             }
+            if let Method::FiniteSubtraction(m) = &mut self.method {
+                // A tight loop up to the next poll or periodicity check.
+                let stop = len
+                    .min(self.next_check)
+                    .min((n / POLL_EVERY + 1) * POLL_EVERY);
+                m.extend(&mut self.values, stop);
+                self.after_push();
+                continue;
+            }
             let v = match &mut self.method {
                 Method::FiniteSubtraction(m) => m.next(&self.values),
                 Method::CofiniteSubtraction(m) => m.next(&self.values),
@@ -183,14 +192,19 @@ impl NimSequence {
                 Method::Options => self.next_by_options(rules, poll)?,
             };
             self.values.push(v);
-            if self.values.len() == self.next_check {
-                self.next_check *= 2;
-                if let Some((a, t)) = self.proof {
-                    self.periodic = periodicity::check(&self.values, a, t);
-                }
-            }
+            self.after_push();
         }
         Ok(())
+    }
+
+    /// At each power of two, test for a proven period.
+    fn after_push(&mut self) {
+        if self.values.len() == self.next_check {
+            self.next_check *= 2;
+            if let Some((a, t)) = self.proof {
+                self.periodic = periodicity::check(&self.values, a, t);
+            }
+        }
     }
 
     /// g(n) as the mex over the options (the definition).

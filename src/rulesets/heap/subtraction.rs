@@ -47,6 +47,30 @@ impl FiniteSubtraction {
         })
     }
 
+    /// Append g(n) to `g` until it holds `len` values.
+    pub fn extend(&mut self, g: &mut Vec<u32>, len: usize) {
+        let max = self.take_all.len();
+        while g.len() < len && (g.len() < max || self.leave_one.len() >= 63) {
+            let v = self.next(g);
+            g.push(v);
+        }
+        // Past the largest removal every option leaves one heap, and with fewer than 63 of
+        // them every value fits the mask.
+        let Some(&largest) = self.leave_one.last() else {
+            g.resize(len.max(g.len()), 0);
+            return;
+        };
+        while g.len() < len {
+            let n = g.len();
+            let window = &g[n - largest..];
+            let mut seen = 0u64;
+            for &j in &self.leave_one {
+                seen |= 1 << window[largest - j];
+            }
+            g.push((!seen).trailing_zeros());
+        }
+    }
+
     /// g(n), given g(0..n).
     pub fn next(&mut self, g: &[u32]) -> u32 {
         let n = g.len();
