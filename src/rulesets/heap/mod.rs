@@ -87,7 +87,7 @@ impl HeapGame {
     }
 
     /// g(n).
-    pub fn nim_value(&self, n: u64, engine: &Engine) -> EngineResult<u32> {
+    pub fn nim_value(&self, n: u64, engine: &Engine) -> EngineResult<u64> {
         self.sequence
             .borrow_mut()
             .value(&self.rules, n, &|| engine.check_interrupt())
@@ -356,7 +356,7 @@ impl HeapPosition {
     pub fn nim_value(&self, engine: &Engine) -> EngineResult<u64> {
         let mut x = 0u64;
         for &h in &self.heaps {
-            x ^= u64::from(self.game.nim_value(h, engine)?);
+            x ^= self.game.nim_value(h, engine)?;
         }
         Ok(x)
     }

@@ -8,17 +8,20 @@
 //! ([`super::periodicity`]), the periodic tail once it is established: values past it are
 //! read off the period instead of being computed.
 
+use super::code::TbCode;
 use super::periodicity::{self, Periodicity};
 use super::rules::HeapRules;
 use super::sparse::SparseOctal;
 use super::subtraction::{CofiniteSubtraction, FiniteSubtraction};
 use crate::engine::{EngineError, EngineResult};
+use std::time::{Duration, Instant};
 
 /// The largest heap whose value we compute one by one (4 bytes each).
 pub const MAX_COMPUTED_HEAP: usize = 100_000_000;
 
-/// How far a huge heap's value looks for a period before giving up.
+/// How far (and how long) a huge heap's value looks for a period before giving up.
 const PERIOD_SEARCH_LIMIT: usize = 1 << 22;
+const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(2);
 
 /// Heaps computed between two polls of the interrupt flag.
 const POLL_EVERY: usize = 1 << 12;
@@ -40,6 +43,8 @@ pub struct NimSequence {
     /// CGSuite's constants (a, t) when its periodicity test proves periodicity for these rules.
     proof: Option<(u64, u64)>,
     periodic: Option<Periodicity>,
+    /// Nim itself (every removal allowed): g(n) = n, for heaps of any size.
+    identity: bool,
     next_check: usize,
     stamp: Vec<u32>,
     round: u32,
@@ -67,11 +72,13 @@ impl NimSequence {
             }
             _ => (Method::Options, None),
         };
+        let identity = matches!(rules, HeapRules::TakeAndBreak(code) if is_nim(code));
         NimSequence {
             values: vec![0],
             method,
             proof,
             periodic: None,
+            identity,
             next_check: 64,
             stamp: Vec::new(),
             round: 0,
@@ -85,6 +92,7 @@ impl NimSequence {
             method: Method::Options,
             proof: None,
             periodic: None,
+            identity: false,
             next_check: usize::MAX,
             stamp: Vec::new(),
             round: 0,
@@ -107,17 +115,31 @@ impl NimSequence {
         rules: &HeapRules,
         n: u64,
         poll: &dyn Fn() -> EngineResult<()>,
-    ) -> EngineResult<u32> {
+    ) -> EngineResult<u64> {
+        if self.identity {
+            return Ok(n);
+        }
         if let Some(v) = self.known(n) {
-            return Ok(v);
+            return Ok(u64::from(v));
         }
         match usize::try_from(n).ok().filter(|&n| n <= MAX_COMPUTED_HEAP) {
             Some(n) => self.extend(rules, n + 1, poll)?,
             // Too far to compute one by one: only a period proven on the way can answer.
-            None if self.proof.is_some() => self.extend(rules, PERIOD_SEARCH_LIMIT, poll)?,
+            // Look for one while it stays quick.
+            None if self.proof.is_some() => {
+                let start = Instant::now();
+                let mut len = self.values.len().max(1024);
+                while self.periodic.is_none()
+                    && len <= PERIOD_SEARCH_LIMIT
+                    && start.elapsed() < PERIOD_SEARCH_TIME
+                {
+                    self.extend(rules, len, poll)?;
+                    len *= 2;
+                }
+            }
             None => {}
         }
-        self.known(n).ok_or(EngineError::TooMany {
+        self.known(n).map(u64::from).ok_or(EngineError::TooMany {
             what: "heaps to compute one by one (no period is proven)",
             limit: MAX_COMPUTED_HEAP as u64,
         })
@@ -143,6 +165,9 @@ impl NimSequence {
     ) -> EngineResult<Vec<u32>> {
         if len == 0 {
             return Ok(Vec::new());
+        }
+        if self.identity {
+            return Ok((0..len as u32).collect());
         }
         self.value(rules, len as u64 - 1, poll)?;
         if len <= self.values.len() {
@@ -245,6 +270,19 @@ impl NimSequence {
     }
 }
 
+/// True for Nim's rules in any spelling: from every heap, any number of tokens may be taken,
+/// the whole heap included, and nothing else.
+fn is_nim(code: &TbCode) -> bool {
+    if !code.repeats() || code.max_addition() != 0 || code.digit(0).is_some() {
+        return false;
+    }
+    let span = code.digit_span();
+    (1..=2 * span).all(|j| {
+        code.digit(j)
+            .is_some_and(|d| d.allows(0) && d.allows(1) && d.max_count() == Some(1))
+    })
+}
+
 /// g(0), …, g(len − 1) straight from the definition: the oracle for the fast paths.
 pub fn naive_values(rules: &HeapRules, len: usize) -> Vec<u32> {
     let mut seq = NimSequence::by_definition();
@@ -257,7 +295,7 @@ pub fn naive_values(rules: &HeapRules, len: usize) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::code::{CodeKind, TbCode};
+    use super::super::code::CodeKind;
     use super::*;
 
     fn rules(code: &str) -> HeapRules {
@@ -321,12 +359,29 @@ mod tests {
     }
 
     #[test]
+    fn nim_answers_huge_heaps() {
+        let r = rules("0.[3]");
+        let big = 123_456_789_012_345u64;
+        assert_eq!(
+            NimSequence::new(&r).value(&r, big, &|| Ok(())).unwrap(),
+            big
+        );
+        let r = rules("0.3[3]");
+        assert_eq!(
+            NimSequence::new(&r).value(&r, big, &|| Ok(())).unwrap(),
+            big
+        );
+        let r = rules("0.[7]");
+        assert!(NimSequence::new(&r).value(&r, big, &|| Ok(())).is_err());
+    }
+
+    #[test]
     fn kayles_becomes_periodic() {
         let r = rules("0.77");
         let mut seq = NimSequence::new(&r);
         let big = 1_000_000_000_000u64;
         let same_phase = 72 + ((big - 72) % 12) as usize;
-        let expected = naive_values(&r, 100)[same_phase];
+        let expected = u64::from(naive_values(&r, 100)[same_phase]);
         assert_eq!(seq.value(&r, big, &|| Ok(())).unwrap(), expected);
         assert_eq!(
             seq.periodicity(),

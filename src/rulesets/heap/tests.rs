@@ -226,3 +226,25 @@ fn worked_examples_from_the_theory_notes() {
     let s_nim = fast(&rules("0.03003"), 12);
     assert_eq!(s_nim, [0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0]);
 }
+
+#[test]
+fn ruleset_summary_shows_the_start_and_the_period() {
+    let mut engine = crate::engine::Engine::new();
+    let Some(crate::eval::Value::Ruleset(kayles)) = super::constant("kayles") else {
+        panic!("kayles is a ruleset")
+    };
+    let summary = kayles.summary(&mut engine).unwrap();
+    assert!(
+        summary.starts_with("nim values from heap 0: 0 1 2 3 1 4 3 2"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("period 12 after a preperiod of 71: 7 4 1 2 8 1 4 7 2 1 8 2"),
+        "{summary}"
+    );
+    let Some(crate::eval::Value::Ruleset(grundy)) = super::constant("grundy_game") else {
+        panic!("grundy_game is a ruleset")
+    };
+    let summary = grundy.summary(&mut engine).unwrap();
+    assert!(!summary.contains("period"), "{summary}");
+}
