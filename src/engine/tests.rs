@@ -100,19 +100,7 @@ fn four_by_four_table() {
 #[test]
 fn laws_on_sample_games() {
     let mut e = Engine::new();
-    let samples = [
-        "{3||2|1}",
-        "{1|^^||^}",
-        "{2|-1}",
-        "{0,*|0}",
-        "{1/2|-1*}",
-        "^*3",
-        "{{1|0},^|v,{1|*}}",
-        "{1*,1*|^,-2}",
-        "{v|{0,*|-1}}",
-        "+0",
-        "-3/8",
-    ];
+    let samples = super::testutil::SAMPLE_GAMES;
     let gs: Vec<GameId> = samples.iter().map(|s| game(&mut e, s)).collect();
     for &g in &gs {
         let n = e.neg(g).unwrap();
