@@ -140,7 +140,6 @@ mod tests {
     fn game_summary() -> Summary {
         Summary::example()
     }
-    }
 
     #[test]
     fn value_without_summary_is_one_line() {

@@ -644,7 +644,6 @@ mod tests {
         assert_eq!(e.overheat(three, star, two).unwrap(), star);
     }
 
-
     #[test]
     fn mean_is_additive_and_temperature_subadditive() {
         let mut e = Engine::new();
