@@ -12,6 +12,7 @@
 mod arena;
 mod distinguish;
 mod genus;
+pub mod methods;
 mod notation;
 mod order;
 mod partitions;

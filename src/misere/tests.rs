@@ -388,3 +388,153 @@ fn cgsuite_misere_cases() {
         failures.join("\n")
     );
 }
+
+// ----- brute force from the definitions -------------------------------------------------------
+
+use proptest::prelude::*;
+
+/// An impartial game as a plain tree of options.
+#[derive(Clone, Debug)]
+struct Tree(Vec<Tree>);
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree(Vec::new()));
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        prop::collection::vec(inner, 0..=3).prop_map(Tree)
+    })
+}
+
+/// g⁻ of a sum of trees, straight from the definition.
+fn brute_minus(parts: &[Tree]) -> u32 {
+    let mut values = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        for option in &part.0 {
+            let mut next = parts.to_vec();
+            next[i] = option.clone();
+            values.push(brute_minus(&next));
+        }
+    }
+    if values.is_empty() {
+        1
+    } else {
+        mex(values.into_iter())
+    }
+}
+
+fn brute_plus(t: &Tree) -> u32 {
+    mex(t.0.iter().map(brute_plus))
+}
+
+fn canonical(a: &mut MisereArena, t: &Tree) -> MisereId {
+    let options = t.0.iter().map(|o| canonical(a, o)).collect();
+    a.construct(options).unwrap()
+}
+
+fn tree_of(a: &MisereArena, g: MisereId) -> Tree {
+    Tree(a.options(g).iter().map(|&x| tree_of(a, x)).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn canonical_forms_keep_both_nim_values(t in tree()) {
+        let mut a = MisereArena::new();
+        let g = canonical(&mut a, &t);
+        prop_assert_eq!(a.misere_nim_value(g), brute_minus(std::slice::from_ref(&t)));
+        prop_assert_eq!(a.nim_value(g), brute_plus(&t));
+        let genus = a.genus(g);
+        prop_assert_eq!(genus.base(), a.nim_value(g));
+    }
+
+    #[test]
+    fn sums_agree_with_brute_force(s in tree(), t in tree()) {
+        let mut a = MisereArena::new();
+        let (g, h) = (canonical(&mut a, &s), canonical(&mut a, &t));
+        let sum = a.add(g, h).unwrap();
+        prop_assert_eq!(a.misere_nim_value(sum), brute_minus(&[s.clone(), t.clone()]));
+        // The stored form of the sum is itself a game with that value.
+        prop_assert_eq!(
+            brute_minus(&[tree_of(&a, sum)]),
+            brute_minus(&[s, t])
+        );
+    }
+
+    #[test]
+    fn notation_reads_back(t in tree(), s in tree()) {
+        let mut a = MisereArena::new();
+        let g = canonical(&mut a, &t);
+        let h = canonical(&mut a, &s);
+        let sum = a.add(g, h).unwrap();
+        for x in [g, sum] {
+            let text = a.to_notation(x).unwrap();
+            prop_assert_eq!(a.parse_notation(&text).unwrap(), x, "{}", text);
+        }
+    }
+
+    #[test]
+    fn distinct_forms_are_distinguished(s in tree(), t in tree()) {
+        let mut a = MisereArena::new();
+        let (g, h) = (canonical(&mut a, &s), canonical(&mut a, &t));
+        if g == h {
+            return Ok(());
+        }
+        let d = a.distinguisher_pn(g, h).unwrap().expect("distinct games have a distinguisher");
+        let dt = tree_of(&a, d);
+        prop_assert_eq!(brute_minus(&[s, dt.clone()]), 0);
+        prop_assert_ne!(brute_minus(&[t, dt]), 0);
+    }
+
+    #[test]
+    fn equal_forms_are_equal_in_every_sum(s in tree(), t in tree(), u in tree()) {
+        let mut a = MisereArena::new();
+        let (g, h) = (canonical(&mut a, &s), canonical(&mut a, &t));
+        if g != h {
+            return Ok(());
+        }
+        prop_assert_eq!(brute_minus(&[s.clone(), u.clone()]), brute_minus(&[t, u.clone()]));
+        // A game and its canonical form agree in every sum.
+        let form = tree_of(&a, g);
+        prop_assert_eq!(brute_minus(&[s, u.clone()]), brute_minus(&[form, u]));
+    }
+
+    #[test]
+    fn parts_add_up(t in tree(), s in tree()) {
+        let mut a = MisereArena::new();
+        let (g, h) = (canonical(&mut a, &t), canonical(&mut a, &s));
+        let sum = a.add(g, h).unwrap();
+        let list = a.two_partitions(sum).unwrap();
+        for &(x, y) in list.iter() {
+            prop_assert_eq!(a.add(x, y).unwrap(), a.even_part(sum));
+        }
+        if let Some(d) = a.subtract(sum, h).unwrap() {
+            prop_assert_eq!(a.add(d, h).unwrap(), sum);
+        }
+    }
+
+    #[test]
+    fn genus_follows_its_definition(t in tree()) {
+        let mut a = MisereArena::new();
+        let g = canonical(&mut a, &t);
+        let genus = a.genus(g);
+        if let Genus::Sequence { .. } = &*genus {
+            let two = a.nim_heap(2).unwrap();
+            let mut x = g;
+            for i in 0..6 {
+                prop_assert_eq!(genus.gamma(i), a.misere_nim_value(x), "γ{} of {:?}", i, genus);
+                x = a.add(x, two).unwrap();
+            }
+        }
+        prop_assert_eq!(genus.gamma(0), a.misere_nim_value(g));
+    }
+}
+
+#[test]
+fn sum_of_distinct_trees_in_the_arena_is_symmetric() {
+    let mut a = MisereArena::new();
+    let two = a.nim_heap(2).unwrap();
+    let three = a.nim_heap(3).unwrap();
+    assert_eq!(a.add(two, three).unwrap(), a.add(three, two).unwrap());
+    let double = a.add(two, two).unwrap();
+    assert_eq!(a.to_notation(double).unwrap(), "*[2[2]]");
+}

@@ -1,0 +1,476 @@
+//! Analyses that work on any position through [`Position::options`]: winning moves (normal
+//! and misère play), misère nim values and outcomes, misère canonical forms and genera, and
+//! the every-SG step function; also sums of positions ([`SumPosition`]).
+//!
+//! Positions are searched depth first with an explicit stack (no recursion, so deep games
+//! cannot overflow it), memoised by their pasteable description: a ruleset describes equal
+//! positions alike (`kayles[1,3]`), so a sum of heaps is searched as a multiset of heaps.
+
+use super::Position;
+use crate::engine::{Engine, EngineError, GameId, Outcome, Relation};
+use crate::eval::{EvalError, EvalResult, Value};
+use crate::misere::{self, MisereId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Most distinct positions one search may visit.
+const MAX_POSITIONS: usize = 5_000_000;
+
+thread_local! {
+    /// Misère canonical forms of impartial positions, by description.
+    static FORMS: RefCell<FxHashMap<String, MisereId>> = RefCell::new(FxHashMap::default());
+    /// Misère outcomes of partizan positions (Left wins moving first, Right wins moving first).
+    static PARTIZAN: RefCell<FxHashMap<String, (bool, bool)>> = RefCell::new(FxHashMap::default());
+}
+
+/// Properties of a position that depend on its form, after `Position::method` declined;
+/// `Ok(None)` to fall back to the value's properties.
+pub fn position_method(
+    p: &Rc<dyn Position>,
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> EvalResult<Option<Value>> {
+    if !args.is_empty() {
+        return Ok(None);
+    }
+    let positions =
+        |list: Vec<Rc<dyn Position>>| Value::List(list.into_iter().map(Value::Position).collect());
+    let v = match key {
+        "winningmoves" => {
+            if !p.is_impartial() {
+                return Err(EvalError::new(format!(
+                    "WinningMoves is for impartial games and {} is partizan; use \
+                     LeftWinningMoves or RightWinningMoves",
+                    p.describe()
+                )));
+            }
+            positions(winning_moves(p, true, engine)?)
+        }
+        "leftwinningmoves" => positions(winning_moves(p, true, engine)?),
+        "rightwinningmoves" => positions(winning_moves(p, false, engine)?),
+        "miserewinningmoves" => {
+            let options = impartial_options(p, "MisereWinningMoves", engine)?;
+            let mut moves = Vec::new();
+            for o in options {
+                let form = misere_form(&o, engine)?;
+                if misere::with_arena(engine, |a| a.is_p_position(form)) {
+                    moves.push(o);
+                }
+            }
+            positions(moves)
+        }
+        "options" if p.is_impartial() => positions(options_of(p, true, engine)?),
+        "misereoutcomeclass" | "misereoutcome" if !p.is_impartial() => {
+            let (left, right) = partizan_misere(p, engine)?;
+            Value::Outcome(match (left, right) {
+                (true, true) => Outcome::N,
+                (true, false) => Outcome::L,
+                (false, true) => Outcome::R,
+                (false, false) => Outcome::P,
+            })
+        }
+        "miserecanonicalform"
+        | "genus"
+        | "miserenimvalue"
+        | "misereoutcomeclass"
+        | "misereoutcome" => {
+            if !p.is_impartial() {
+                return Err(EvalError::new(format!(
+                    "misère canonical forms are for impartial games and {} is partizan",
+                    p.describe()
+                )));
+            }
+            let form = misere_form(p, engine)?;
+            return crate::misere::methods::call(form, key, args, engine);
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+fn options_of(
+    p: &Rc<dyn Position>,
+    left: bool,
+    engine: &mut Engine,
+) -> EvalResult<Vec<Rc<dyn Position>>> {
+    p.options(left, engine)?.ok_or_else(|| {
+        EvalError::new(format!(
+            "the options of {} are not available to this analysis",
+            p.describe()
+        ))
+    })
+}
+
+fn impartial_options(
+    p: &Rc<dyn Position>,
+    what: &str,
+    engine: &mut Engine,
+) -> EvalResult<Vec<Rc<dyn Position>>> {
+    if !p.is_impartial() {
+        return Err(EvalError::new(format!(
+            "{what} is for impartial games and {} is partizan",
+            p.describe()
+        )));
+    }
+    options_of(p, true, engine)
+}
+
+/// Options after which the mover wins playing second: value 0 for impartial games, value
+/// ≥ 0 for Left's moves and ≤ 0 for Right's.
+pub fn winning_moves(
+    p: &Rc<dyn Position>,
+    left: bool,
+    engine: &mut Engine,
+) -> EvalResult<Vec<Rc<dyn Position>>> {
+    let mut moves = Vec::new();
+    for o in options_of(p, left, engine)? {
+        engine.check_interrupt()?;
+        let v = o.value(engine)?;
+        let relation = engine.relation(v, engine.zero())?;
+        let wins = match relation {
+            Relation::Equal => true,
+            Relation::Greater => left,
+            Relation::Less => !left,
+            Relation::Confused => false,
+        };
+        if wins {
+            moves.push(o);
+        }
+    }
+    Ok(moves)
+}
+
+/// One step of a depth-first search: a position's options and their results so far.
+struct Frame {
+    key: String,
+    options: Vec<Rc<dyn Position>>,
+    /// Options taken by Left (the rest are Right's), for partizan searches.
+    left_count: usize,
+    results: Vec<Node>,
+}
+
+/// What a search remembers per position.
+#[derive(Clone, Copy)]
+enum Node {
+    Form(MisereId),
+    /// Misère play: (Left wins moving first, Right wins moving first).
+    Partizan(bool, bool),
+    EverySg {
+        nim: u64,
+        steps: u64,
+    },
+}
+
+/// A position's options, Left's first.
+struct Expansion {
+    options: Vec<Rc<dyn Position>>,
+    left_count: usize,
+}
+
+/// An analysis computed from the options' results, memoised by position description.
+trait Analysis {
+    fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion>;
+    fn combine(
+        &mut self,
+        results: &[Node],
+        left_count: usize,
+        engine: &mut Engine,
+    ) -> EvalResult<Node>;
+    fn known(&self, key: &str) -> Option<Node>;
+    fn remember(&mut self, key: String, node: Node);
+}
+
+/// Depth-first search over the positions under `root`, with an explicit stack.
+fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -> EvalResult<Node> {
+    let root_key = root.describe();
+    if let Some(n) = an.known(&root_key) {
+        return Ok(n);
+    }
+    let mut on_stack: FxHashSet<String> = FxHashSet::default();
+    let mut visited = 0usize;
+    let open =
+        |p: &Rc<dyn Position>, key: String, engine: &mut Engine, an: &mut dyn Analysis| {
+            let Expansion {
+                options,
+                left_count,
+            } = an.expand(p, engine)?;
+            EvalResult::Ok(Frame {
+                results: Vec::with_capacity(options.len()),
+                key,
+                options,
+                left_count,
+            })
+        };
+    on_stack.insert(root_key.clone());
+    let mut stack = vec![open(root, root_key, engine, an)?];
+    while let Some(top) = stack.last_mut() {
+        engine.check_interrupt()?;
+        if top.results.len() < top.options.len() {
+            let child = top.options[top.results.len()].clone();
+            let key = child.describe();
+            if let Some(n) = an.known(&key) {
+                top.results.push(n);
+                continue;
+            }
+            if on_stack.contains(&key) {
+                return Err(EvalError::new(format!(
+                    "{key} can be reached from itself (a loopy game); this analysis needs a \
+                     game that ends"
+                )));
+            }
+            visited += 1;
+            if visited > MAX_POSITIONS {
+                return Err(EngineError::TooMany {
+                    what: "positions to search",
+                    limit: MAX_POSITIONS as u64,
+                }
+                .into());
+            }
+            on_stack.insert(key.clone());
+            let frame = open(&child, key, engine, an)?;
+            stack.push(frame);
+            continue;
+        }
+        let Some(frame) = stack.pop() else { break };
+        let node = an.combine(&frame.results, frame.left_count, engine)?;
+        on_stack.remove(&frame.key);
+        an.remember(frame.key, node);
+        match stack.last_mut() {
+            Some(parent) => parent.results.push(node),
+            None => return Ok(node),
+        }
+    }
+    Err(EvalError::new("internal error: empty search"))
+}
+
+/// Misère canonical forms of impartial positions (kept for the whole session).
+struct Forms;
+
+impl Analysis for Forms {
+    fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion> {
+        Ok(Expansion {
+            options: options_of(p, true, engine)?,
+            left_count: 0,
+        })
+    }
+
+    fn combine(&mut self, results: &[Node], _: usize, engine: &mut Engine) -> EvalResult<Node> {
+        let options = results
+            .iter()
+            .filter_map(|n| match n {
+                Node::Form(f) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        Ok(Node::Form(misere::with_arena(engine, |a| {
+            a.construct(options)
+        })?))
+    }
+
+    fn known(&self, key: &str) -> Option<Node> {
+        FORMS.with(|m| m.borrow().get(key).copied().map(Node::Form))
+    }
+
+    fn remember(&mut self, key: String, node: Node) {
+        if let Node::Form(f) = node {
+            FORMS.with(|m| m.borrow_mut().insert(key, f));
+        }
+    }
+}
+
+/// The misère canonical form of an impartial position.
+pub fn misere_form(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<MisereId> {
+    if !p.is_impartial() {
+        return Err(EvalError::new(format!(
+            "misère canonical forms are for impartial games and {} is partizan",
+            p.describe()
+        )));
+    }
+    match search(p, engine, &mut Forms)? {
+        Node::Form(f) => Ok(f),
+        _ => Err(EvalError::new("internal error: not a misère form")),
+    }
+}
+
+/// Misère play of partizan positions: a player with no move wins.
+struct PartizanMisere;
+
+impl Analysis for PartizanMisere {
+    fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion> {
+        let mut options = options_of(p, true, engine)?;
+        let left_count = options.len();
+        options.extend(options_of(p, false, engine)?);
+        Ok(Expansion {
+            options,
+            left_count,
+        })
+    }
+
+    fn combine(&mut self, results: &[Node], left_count: usize, _: &mut Engine) -> EvalResult<Node> {
+        let (lefts, rights) = results.split_at(left_count.min(results.len()));
+        // After Left's move Right moves first: Left wins if Right then loses.
+        let left_wins = lefts.is_empty()
+            || lefts
+                .iter()
+                .any(|n| matches!(n, Node::Partizan(_, right) if !right));
+        let right_wins = rights.is_empty()
+            || rights
+                .iter()
+                .any(|n| matches!(n, Node::Partizan(left, _) if !left));
+        Ok(Node::Partizan(left_wins, right_wins))
+    }
+
+    fn known(&self, key: &str) -> Option<Node> {
+        PARTIZAN.with(|m| m.borrow().get(key).map(|&(l, r)| Node::Partizan(l, r)))
+    }
+
+    fn remember(&mut self, key: String, node: Node) {
+        if let Node::Partizan(l, r) = node {
+            PARTIZAN.with(|m| m.borrow_mut().insert(key, (l, r)));
+        }
+    }
+}
+
+/// (Left wins moving first, Right wins moving first) in misère play.
+fn partizan_misere(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<(bool, bool)> {
+    match search(p, engine, &mut PartizanMisere)? {
+        Node::Partizan(l, r) => Ok((l, r)),
+        _ => Err(EvalError::new("internal error: not a misère outcome")),
+    }
+}
+
+/// Every-SG step counts (for one call).
+#[derive(Default)]
+struct EverySg {
+    memo: FxHashMap<String, (u64, u64)>,
+}
+
+impl Analysis for EverySg {
+    fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion> {
+        Ok(Expansion {
+            options: impartial_options(p, "every_sg", engine)?,
+            left_count: 0,
+        })
+    }
+
+    fn combine(&mut self, results: &[Node], _: usize, _: &mut Engine) -> EvalResult<Node> {
+        let pairs: Vec<(u64, u64)> = results
+            .iter()
+            .filter_map(|n| match n {
+                Node::EverySg { nim, steps } => Some((*nim, *steps)),
+                _ => None,
+            })
+            .collect();
+        let nim = misere::mex(
+            pairs
+                .iter()
+                .map(|&(n, _)| n.min(u64::from(u32::MAX)) as u32),
+        );
+        let steps = if pairs.is_empty() {
+            0
+        } else if nim > 0 {
+            // A winner moves to the P-option that lasts longest.
+            1 + pairs
+                .iter()
+                .filter(|&&(n, _)| n == 0)
+                .map(|&(_, s)| s)
+                .max()
+                .unwrap_or(0)
+        } else {
+            // A loser moves to the option that ends soonest.
+            1 + pairs.iter().map(|&(_, s)| s).min().unwrap_or(0)
+        };
+        Ok(Node::EverySg {
+            nim: u64::from(nim),
+            steps,
+        })
+    }
+
+    fn known(&self, key: &str) -> Option<Node> {
+        self.memo
+            .get(key)
+            .map(|&(nim, steps)| Node::EverySg { nim, steps })
+    }
+
+    fn remember(&mut self, key: String, node: Node) {
+        if let Node::EverySg { nim, steps } = node {
+            self.memo.insert(key, (nim, steps));
+        }
+    }
+}
+
+/// Every-SG: (nim value, step count) of an impartial position. The step count is 0 when no
+/// move is left; otherwise one more than the winner's longest or the loser's shortest line.
+pub fn every_sg_steps(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<(u64, u64)> {
+    match search(p, engine, &mut EverySg::default())? {
+        Node::EverySg { nim, steps } => Ok((nim, steps)),
+        _ => Err(EvalError::new("internal error: not an every-SG count")),
+    }
+}
+
+/// A sum of positions, `kayles[3] + wythoff(2,5)`: a move is a move in one part.
+#[derive(Clone, Debug)]
+pub struct SumPosition {
+    parts: Vec<Rc<dyn Position>>,
+}
+
+impl SumPosition {
+    pub fn new(parts: Vec<Rc<dyn Position>>) -> Self {
+        SumPosition { parts }
+    }
+}
+
+/// `a + b` for two positions: a position again, so form-dependent properties still work.
+pub fn add_positions(a: Rc<dyn Position>, b: Rc<dyn Position>) -> Value {
+    Value::Position(Rc::new(SumPosition::new(vec![a, b])))
+}
+
+impl Position for SumPosition {
+    fn describe(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|p| p.describe()).collect();
+        parts.join(" + ")
+    }
+
+    fn value(&self, engine: &mut Engine) -> crate::engine::EngineResult<GameId> {
+        let mut total = engine.zero();
+        for p in &self.parts {
+            let v = p.value(engine)?;
+            total = engine.add(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn method(
+        &self,
+        _key: &str,
+        _args: &[Value],
+        _engine: &mut Engine,
+    ) -> EvalResult<Option<Value>> {
+        Ok(None)
+    }
+
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let mut out: Vec<Rc<dyn Position>> = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            let Some(options) = part.options(left, engine)? else {
+                return Ok(None);
+            };
+            for o in options {
+                let mut parts = self.parts.clone();
+                parts[i] = o;
+                out.push(Rc::new(SumPosition { parts }));
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn is_impartial(&self) -> bool {
+        self.parts.iter().all(|p| p.is_impartial())
+    }
+}
