@@ -190,19 +190,18 @@ fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -
     }
     let mut on_stack: FxHashSet<String> = FxHashSet::default();
     let mut visited = 0usize;
-    let open =
-        |p: &Rc<dyn Position>, key: String, engine: &mut Engine, an: &mut dyn Analysis| {
-            let Expansion {
-                options,
-                left_count,
-            } = an.expand(p, engine)?;
-            EvalResult::Ok(Frame {
-                results: Vec::with_capacity(options.len()),
-                key,
-                options,
-                left_count,
-            })
-        };
+    let open = |p: &Rc<dyn Position>, key: String, engine: &mut Engine, an: &mut dyn Analysis| {
+        let Expansion {
+            options,
+            left_count,
+        } = an.expand(p, engine)?;
+        EvalResult::Ok(Frame {
+            results: Vec::with_capacity(options.len()),
+            key,
+            options,
+            left_count,
+        })
+    };
     on_stack.insert(root_key.clone());
     let mut stack = vec![open(root, root_key, engine, an)?];
     while let Some(top) = stack.last_mut() {
@@ -472,5 +471,290 @@ impl Position for SumPosition {
 
     fn is_impartial(&self) -> bool {
         self.parts.iter().all(|p| p.is_impartial())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::wythoff::WythoffPosition;
+
+    /// Heap rules for the tests: the heap lists one move from heap n can leave.
+    type Rule = fn(usize) -> Vec<Vec<usize>>;
+
+    /// Remove `take` tokens and leave the rest in at most two heaps (octal digit 7).
+    fn octal7(n: usize, take: usize) -> Vec<Vec<usize>> {
+        if n < take {
+            return Vec::new();
+        }
+        let rest = n - take;
+        (0..=rest / 2).map(|a| vec![a, rest - a]).collect()
+    }
+
+    fn kayles(n: usize) -> Vec<Vec<usize>> {
+        let mut v = octal7(n, 1);
+        v.extend(octal7(n, 2));
+        v
+    }
+
+    fn dawson(n: usize) -> Vec<Vec<usize>> {
+        octal7(n, 2)
+    }
+
+    fn grundy(n: usize) -> Vec<Vec<usize>> {
+        (1..n.div_ceil(2)).map(|a| vec![a, n - a]).collect()
+    }
+
+    fn subtraction_237(n: usize) -> Vec<Vec<usize>> {
+        [2, 3, 7]
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| vec![n - s])
+            .collect()
+    }
+
+    /// A sum of heaps under one rule.
+    #[derive(Clone, Debug)]
+    struct Heaps {
+        name: &'static str,
+        rule: Rule,
+        heaps: Vec<usize>,
+    }
+
+    fn heaps(name: &'static str, rule: Rule, heaps: &[usize]) -> Rc<dyn Position> {
+        let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        Rc::new(Heaps { name, rule, heaps })
+    }
+
+    impl Heaps {
+        /// Nim values of heaps 0..=n, by the mex rule.
+        fn nims(&self, n: usize) -> Vec<u32> {
+            let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+            for k in 0..=n {
+                let v = misere::mex(
+                    (self.rule)(k)
+                        .iter()
+                        .map(|hs| hs.iter().fold(0, |acc, &h| acc ^ g[h])),
+                );
+                g.push(v);
+            }
+            g
+        }
+    }
+
+    impl Position for Heaps {
+        fn describe(&self) -> String {
+            let hs: Vec<String> = self.heaps.iter().map(|h| h.to_string()).collect();
+            format!("{}[{}]", self.name, hs.join(","))
+        }
+
+        fn value(&self, engine: &mut Engine) -> crate::engine::EngineResult<GameId> {
+            let g = self.nims(self.heaps.iter().copied().max().unwrap_or(0));
+            let v = self.heaps.iter().fold(0, |acc, &h| acc ^ g[h]);
+            Ok(engine.nimber(u64::from(v)))
+        }
+
+        fn method(&self, _: &str, _: &[Value], _: &mut Engine) -> EvalResult<Option<Value>> {
+            Ok(None)
+        }
+
+        fn options(&self, _: bool, _: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+            let mut out = Vec::new();
+            for (i, &h) in self.heaps.iter().enumerate() {
+                for leave in (self.rule)(h) {
+                    let mut next = self.heaps.clone();
+                    next.remove(i);
+                    next.extend(leave);
+                    out.push(heaps(self.name, self.rule, &next));
+                }
+            }
+            Ok(Some(out))
+        }
+
+        fn is_impartial(&self) -> bool {
+            true
+        }
+    }
+
+    fn property(p: &Rc<dyn Position>, key: &str, engine: &mut Engine) -> String {
+        match position_method(p, key, &[], engine).unwrap().unwrap() {
+            Value::Text { text, .. } => text,
+            Value::Number(n) => n.to_string(),
+            Value::Outcome(o) => o.letter().to_string(),
+            Value::Misere(m) => crate::misere::methods::render(m, engine).unwrap(),
+            Value::List(items) => {
+                let parts: Vec<String> = items
+                    .iter()
+                    .map(|v| match v {
+                        Value::Position(p) => p.describe(),
+                        other => format!("{other:?}"),
+                    })
+                    .collect();
+                format!("[{}]", parts.join(","))
+            }
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn cgsuite_genera_of_heap_games() {
+        let mut e = Engine::new();
+        let cases: &[(&str, Rule, usize, &str)] = &[
+            ("dawson", dawson, 10, "3^1431"),
+            ("dawson", dawson, 13, "2"),
+            ("dawson", dawson, 14, "4^146"),
+            ("dawson", dawson, 15, "0"),
+            ("dawson", dawson, 17, "2^0520"),
+            ("dawson", dawson, 20, "3"),
+            ("dawson", dawson, 6, "3"),
+            ("dawson", dawson, 7, "1"),
+            ("grundy", grundy, 13, "3^1431"),
+            ("grundy", grundy, 14, "2"),
+            ("grundy", grundy, 18, "4^0564"),
+            ("grundy", grundy, 19, "3^1431"),
+            ("grundy", grundy, 3, "1"),
+            ("kayles", kayles, 0, "0"),
+            ("kayles", kayles, 15, "7^57"),
+            ("kayles", kayles, 17, "4^64"),
+            ("kayles", kayles, 4, "1"),
+            ("kayles", kayles, 5, "4^146"),
+            ("kayles", kayles, 6, "3"),
+            ("kayles", kayles, 7, "2^2"),
+            ("kayles", kayles, 9, "4^046"),
+            ("sub", subtraction_237, 1, "0"),
+            ("sub", subtraction_237, 12, "1"),
+            ("sub", subtraction_237, 14, "2"),
+            ("sub", subtraction_237, 4, "2"),
+        ];
+        for &(name, rule, n, expected) in cases {
+            let p = heaps(name, rule, &[n]);
+            assert_eq!(property(&p, "genus", &mut e), expected, "{name}({n})");
+        }
+    }
+
+    #[test]
+    fn cgsuite_misere_nim_values_of_heap_games() {
+        let mut e = Engine::new();
+        let cases: &[(&str, Rule, usize, &str)] = &[
+            ("dawson", dawson, 0, "1"),
+            ("dawson", dawson, 16, "0"),
+            ("dawson", dawson, 20, "3"),
+            ("grundy", grundy, 11, "2"),
+            ("grundy", grundy, 18, "0"),
+            ("kayles", kayles, 15, "5"),
+            ("kayles", kayles, 19, "2"),
+            ("kayles", kayles, 20, "0"),
+            ("sub", subtraction_237, 9, "2"),
+            ("sub", subtraction_237, 20, "1"),
+        ];
+        for &(name, rule, n, expected) in cases {
+            let p = heaps(name, rule, &[n]);
+            assert_eq!(
+                property(&p, "miserenimvalue", &mut e),
+                expected,
+                "{name}({n})"
+            );
+        }
+    }
+
+    #[test]
+    fn misere_canonical_forms_of_kayles() {
+        let mut e = Engine::new();
+        let form =
+            |n, e: &mut Engine| property(&heaps("kayles", kayles, &[n]), "miserecanonicalform", e);
+        assert_eq!(form(5, &mut e), "*[2[2]321]");
+        assert_eq!(form(7, &mut e), "*[(2[2]321)[1](2[2]321)2[3]2[2]30]");
+    }
+
+    #[test]
+    fn cgsuite_genera_of_wythoff() {
+        let mut e = Engine::new();
+        for (a, b, expected) in [
+            (10, 10, "14^(14)"),
+            (10, 11, "18^(18)"),
+            (10, 14, "2^2"),
+            (10, 2, "9"),
+            (10, 20, "28^(28)"),
+            (10, 3, "8^8"),
+            (10, 4, "13^(13)"),
+            (10, 7, "15^(15)"),
+        ] {
+            let p: Rc<dyn Position> = Rc::new(WythoffPosition::new(a.into(), b.into()));
+            assert_eq!(property(&p, "genus", &mut e), expected, "({a},{b})");
+        }
+    }
+
+    #[test]
+    fn winning_moves_of_nim() {
+        fn nim_rule(n: usize) -> Vec<Vec<usize>> {
+            (0..n).map(|k| vec![k]).collect()
+        }
+        let mut e = Engine::new();
+        let p = heaps("nim", nim_rule, &[3, 4, 5]);
+        assert_eq!(property(&p, "winningmoves", &mut e), "[nim[1,4,5]]");
+        // The seeds' example: from (14, 21, 39) take 12 from 39.
+        let p = heaps("nim", nim_rule, &[14, 21, 39]);
+        assert_eq!(property(&p, "winningmoves", &mut e), "[nim[14,21,27]]");
+        // Misère Nim: (1, 1, 2) → take the 2 → (1, 1) is N in misère play... leave an odd
+        // number of 1-heaps instead: (1, 1, 1).
+        let p = heaps("nim", nim_rule, &[1, 1, 2]);
+        assert_eq!(property(&p, "miserewinningmoves", &mut e), "[nim[1,1,1]]");
+        assert_eq!(property(&p, "misereoutcomeclass", &mut e), "N");
+        let p = heaps("nim", nim_rule, &[1]);
+        assert_eq!(property(&p, "misereoutcomeclass", &mut e), "P");
+    }
+
+    #[test]
+    fn misere_nim_values_agree_with_the_sj_rule() {
+        fn nim_rule(n: usize) -> Vec<Vec<usize>> {
+            (0..n).map(|k| vec![k]).collect()
+        }
+        let mut e = Engine::new();
+        for a in 0..5 {
+            for b in 0..5 {
+                for c in 0..5 {
+                    let p = heaps("nim", nim_rule, &[a, b, c]);
+                    let xor = a ^ b ^ c;
+                    let first_wins = if a.max(b).max(c) <= 1 {
+                        xor == 0
+                    } else {
+                        xor != 0
+                    };
+                    let expected = if first_wins { "N" } else { "P" };
+                    assert_eq!(property(&p, "misereoutcomeclass", &mut e), expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sums_of_positions_are_searched_as_sums() {
+        let mut e = Engine::new();
+        let sum: Rc<dyn Position> = Rc::new(SumPosition::new(vec![
+            heaps("kayles", kayles, &[3]),
+            heaps("kayles", kayles, &[5]),
+        ]));
+        let joint = heaps("kayles", kayles, &[3, 5]);
+        assert_eq!(
+            property(&sum, "miserecanonicalform", &mut e),
+            property(&joint, "miserecanonicalform", &mut e)
+        );
+        assert_eq!(sum.describe(), "kayles[3] + kayles[5]");
+    }
+
+    #[test]
+    fn every_sg_steps_follow_the_definition() {
+        let mut e = Engine::new();
+        // Subtraction {2,3,7}: heap 0 and 1 are over; heap 2 and 3 end in one move.
+        let steps =
+            |n, e: &mut Engine| every_sg_steps(&heaps("sub", subtraction_237, &[n]), e).unwrap();
+        assert_eq!(steps(0, &mut e), (0, 0));
+        assert_eq!(steps(1, &mut e), (0, 0));
+        assert_eq!(steps(2, &mut e), (1, 1));
+        // Heap 4 (nim value 2) wins by moving to 1 (over at once); heap 5 (nim value 0) can
+        // only move to 3 or 2, each one move from the end.
+        assert_eq!(steps(4, &mut e), (2, 1));
+        assert_eq!(steps(5, &mut e), (0, 2));
     }
 }
