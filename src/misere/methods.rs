@@ -187,7 +187,11 @@ pub fn call(
                     Outcome::N
                 })))
             }
-            "miserecanonicalform" => Ok(Some(Value::Misere(g))),
+            "miserecanonicalform" => {
+                // Say now, not as a display failure later, when the form is too big to print.
+                a.to_notation(g)?;
+                Ok(Some(Value::Misere(g)))
+            }
             "genus" => Ok(Some(Value::Text {
                 kind: "genus",
                 text: a.genus(g).to_string(),

@@ -19,6 +19,9 @@ enum Mark {
     Minus(u32),
 }
 
+/// Longest notation we print (the text repeats shared parts, so it can outgrow memory).
+const MAX_PRINTED: usize = 1 << 20;
+
 fn write_number(n: u32, out: &mut String) {
     if n < 10 {
         let _ = write!(out, "{n}");
@@ -38,6 +41,14 @@ impl MisereArena {
 
     /// A game, complete with its marks.
     fn write_game(&mut self, g: MisereId, outermost: bool, out: &mut String) -> EngineResult<()> {
+        if out.len() > MAX_PRINTED {
+            return Err(EngineError::TooMany {
+                what: "characters in this misère game's notation (it shares no parts, so big \
+                       forms grow exponentially; ask for its Genus, Birthday or \
+                       MisereNimValue instead)",
+                limit: MAX_PRINTED as u64,
+            });
+        }
         let mut marks = Vec::new();
         self.write_base(g, outermost, &mut marks, out)?;
         marks.reverse();
