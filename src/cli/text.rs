@@ -138,17 +138,7 @@ mod tests {
     use super::*;
 
     fn game_summary() -> Summary {
-        Summary {
-            outcome: "L".into(),
-            outcome_meaning: "Left wins".into(),
-            left_stop: "2".into(),
-            right_stop: "1".into(),
-            birthday: "3".into(),
-            mean: Some("5/4".into()),
-            temperature: Some("3/4".into()),
-            atomic_weight: None,
-            position: None,
-        }
+        Summary::example()
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub const GAME_METHODS: &[&str] = &[
     "AtomicWeight",
     "Birthday",
     "CanonicalForm",
+    "ConjunctiveSum",
     "Companion",
     "ConfusionInterval",
     "ConwayProduct",
@@ -66,8 +67,10 @@ pub const GAME_METHODS: &[&str] = &[
     "RightIncentives",
     "RightOptions",
     "RightStop",
+    "SelectiveSum",
     "Stop",
     "StopCount",
+    "Subordinate",
     "Temperature",
     "Thermograph",
     "Tiny",
@@ -110,6 +113,9 @@ impl Session {
         args: Vec<Value>,
     ) -> EvalResult<Value> {
         let key = method_key(name);
+        if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
+            return self.compound_sum(receiver, &key, &args);
+        }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(r, &key, &args)?
         {
