@@ -757,4 +757,111 @@ mod tests {
         assert_eq!(steps(4, &mut e), (2, 1));
         assert_eq!(steps(5, &mut e), (0, 2));
     }
+
+    /// A canonical game seen as a partizan position (its options are its canonical options).
+    #[derive(Debug)]
+    struct Canonical(GameId);
+
+    impl Position for Canonical {
+        fn describe(&self) -> String {
+            format!("g{}", self.0.0)
+        }
+
+        fn value(&self, _: &mut Engine) -> crate::engine::EngineResult<GameId> {
+            Ok(self.0)
+        }
+
+        fn method(&self, _: &str, _: &[Value], _: &mut Engine) -> EvalResult<Option<Value>> {
+            Ok(None)
+        }
+
+        fn options(
+            &self,
+            left: bool,
+            engine: &mut Engine,
+        ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+            let options = if left {
+                engine.left_options(self.0)?
+            } else {
+                engine.right_options(self.0)?
+            };
+            Ok(Some(
+                options
+                    .into_iter()
+                    .map(|g| Rc::new(Canonical(g)) as Rc<dyn Position>)
+                    .collect(),
+            ))
+        }
+    }
+
+    /// The games born by day 2, and their pairwise sums.
+    fn small_games(e: &mut Engine) -> Vec<GameId> {
+        let zero = e.zero();
+        let mut day1 = vec![zero];
+        for (l, r) in [
+            (vec![zero], vec![]),
+            (vec![], vec![zero]),
+            (vec![zero], vec![zero]),
+        ] {
+            day1.push(e.game_from_options(&l, &r).unwrap());
+        }
+        let subsets: Vec<Vec<GameId>> = (0..16u32)
+            .map(|m| {
+                (0..4)
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| day1[i])
+                    .collect()
+            })
+            .collect();
+        let mut games = Vec::new();
+        for l in &subsets {
+            for r in &subsets {
+                let g = e.game_from_options(l, r).unwrap();
+                if !games.contains(&g) {
+                    games.push(g);
+                }
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn partizan_misere_outcomes_agree_with_the_engine() {
+        let mut e = Engine::new();
+        let games = small_games(&mut e);
+        assert_eq!(games.len(), 22);
+        for &g in &games {
+            let p: Rc<dyn Position> = Rc::new(Canonical(g));
+            let expected = e.misere_outcome(g).unwrap().letter().to_string();
+            assert_eq!(property(&p, "misereoutcomeclass", &mut e), expected);
+        }
+    }
+
+    #[test]
+    fn left_and_right_winning_moves() {
+        let mut e = Engine::new();
+        let ids = |moves: Vec<Rc<dyn Position>>, e: &mut Engine| -> Vec<GameId> {
+            moves.iter().map(|m| m.value(e).unwrap()).collect()
+        };
+        for (text, left, right) in [
+            ("{1|-1}", vec!["1"], vec!["-1"]),
+            ("{0,*|0}", vec!["0"], vec!["0"]),
+            ("{1,-1|2}", vec!["1"], vec![]),
+        ] {
+            let g = crate::engine::testutil::game(&mut e, text);
+            let p: Rc<dyn Position> = Rc::new(Canonical(g));
+            let expect = |list: Vec<&str>, e: &mut Engine| -> Vec<GameId> {
+                list.iter()
+                    .map(|t| crate::engine::testutil::game(e, t))
+                    .collect()
+            };
+            let l = winning_moves(&p, true, &mut e).unwrap();
+            assert_eq!(ids(l, &mut e), expect(left, &mut e), "{text} Left");
+            let r = winning_moves(&p, false, &mut e).unwrap();
+            assert_eq!(ids(r, &mut e), expect(right, &mut e), "{text} Right");
+        }
+        let p: Rc<dyn Position> =
+            Rc::new(Canonical(crate::engine::testutil::game(&mut e, "{1|-1}")));
+        assert!(position_method(&p, "winningmoves", &[], &mut e).is_err());
+    }
 }
