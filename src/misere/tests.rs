@@ -538,3 +538,29 @@ fn sum_of_distinct_trees_in_the_arena_is_symmetric() {
     let double = a.add(two, two).unwrap();
     assert_eq!(a.to_notation(double).unwrap(), "*[2[2]]");
 }
+
+/// The tame rule for sums: with every part of a tame phylum, g⁻ of the sum is the nim sum of
+/// the parts' g⁺, toggled by 1 when every part is small (genus 0^1 or 1^0, like 0 or *).
+fn tame_rule(a: &mut MisereArena, parts: &[MisereId]) -> u32 {
+    let x = parts.iter().fold(0, |acc, &g| acc ^ a.nim_value(g));
+    let small = parts
+        .iter()
+        .all(|&g| a.nim_value(g) <= 1 && a.misere_nim_value(g) == 1 - a.nim_value(g));
+    if small { x ^ 1 } else { x }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn generally_tame_sums_follow_the_tame_rule(s in tree(), t in tree(), u in tree()) {
+        let mut a = MisereArena::new();
+        let parts = [canonical(&mut a, &s), canonical(&mut a, &t), canonical(&mut a, &u)];
+        if parts.iter().all(|&g| a.phylum(g).is_generally_tame()) {
+            let sum = a.add(parts[0], parts[1]).unwrap();
+            let sum = a.add(sum, parts[2]).unwrap();
+            prop_assert_eq!(a.misere_nim_value(sum), tame_rule(&mut a, &parts));
+            prop_assert!(a.phylum(sum).is_generally_tame());
+        }
+    }
+}

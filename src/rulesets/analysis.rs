@@ -421,6 +421,20 @@ impl SumPosition {
     }
 }
 
+/// g⁻ of a sum of generally tame games (the generalised Sprague–Grundy rule of misère
+/// play): the nim sum of the parts' g⁺, toggled when every part is like 0 or * (genus 0^1
+/// or 1^0). `None` when some part is not generally tame.
+fn tame_sum_minus(a: &mut misere::MisereArena, parts: &[MisereId]) -> Option<u32> {
+    if !parts.iter().all(|&g| a.phylum(g).is_generally_tame()) {
+        return None;
+    }
+    let x = parts.iter().fold(0, |acc, &g| acc ^ a.nim_value(g));
+    let small = parts
+        .iter()
+        .all(|&g| a.nim_value(g) <= 1 && a.misere_nim_value(g) == 1 - a.nim_value(g));
+    Some(if small { x ^ 1 } else { x })
+}
+
 /// `a + b` for two positions: a position again, so form-dependent properties still work.
 pub fn add_positions(a: Rc<dyn Position>, b: Rc<dyn Position>) -> Value {
     Value::Position(Rc::new(SumPosition::new(vec![a, b])))
@@ -441,13 +455,41 @@ impl Position for SumPosition {
         Ok(total)
     }
 
-    fn method(
-        &self,
-        _key: &str,
-        _args: &[Value],
-        _engine: &mut Engine,
-    ) -> EvalResult<Option<Value>> {
-        Ok(None)
+    /// Misère play of a sum of impartial positions: from the parts' misère canonical forms,
+    /// by the tame rule when every part is (generally) tame, else by their canonical sum.
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        let misere = matches!(
+            key,
+            "miserenimvalue"
+                | "misereoutcomeclass"
+                | "misereoutcome"
+                | "genus"
+                | "miserecanonicalform"
+        );
+        if !misere || !args.is_empty() || !self.is_impartial() {
+            return Ok(None);
+        }
+        let mut forms = Vec::with_capacity(self.parts.len());
+        for p in &self.parts {
+            forms.push(misere_form(p, engine)?);
+        }
+        if matches!(
+            key,
+            "miserenimvalue" | "misereoutcomeclass" | "misereoutcome"
+        ) && let Some(minus) = misere::with_arena(engine, |a| tame_sum_minus(a, &forms))
+        {
+            return Ok(Some(if key == "miserenimvalue" {
+                Value::Number(num_rational::BigRational::from_integer(minus.into()))
+            } else {
+                Value::Outcome(if minus == 0 { Outcome::P } else { Outcome::N })
+            }));
+        }
+        let sum = misere::with_arena(engine, |a| {
+            forms
+                .iter()
+                .try_fold(MisereId::ZERO, |acc, &f| a.add(acc, f))
+        })?;
+        crate::misere::methods::call(sum, key, args, engine)
     }
 
     fn options(
@@ -741,6 +783,21 @@ mod tests {
             property(&joint, "miserecanonicalform", &mut e)
         );
         assert_eq!(sum.describe(), "kayles[3] + kayles[5]");
+        // The sum's own method (tame rule or canonical sum) agrees with a search of the heaps.
+        for hs in [[3, 5, 7], [1, 1, 1], [2, 6, 9], [4, 5, 12], [1, 2, 3]] {
+            let parts = hs.iter().map(|&h| heaps("kayles", kayles, &[h])).collect();
+            let sum = SumPosition::new(parts);
+            let joint = heaps("kayles", kayles, &hs);
+            for key in ["miserenimvalue", "misereoutcomeclass", "genus"] {
+                let direct = match sum.method(key, &[], &mut e).unwrap().unwrap() {
+                    Value::Text { text, .. } => text,
+                    Value::Number(n) => n.to_string(),
+                    Value::Outcome(o) => o.letter().to_string(),
+                    other => format!("{other:?}"),
+                };
+                assert_eq!(direct, property(&joint, key, &mut e), "{key} of {hs:?}");
+            }
+        }
     }
 
     #[test]
