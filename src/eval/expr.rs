@@ -263,6 +263,8 @@ impl Session {
     pub(super) fn negate(&mut self, v: Value) -> EvalResult<Value> {
         match v {
             Value::Number(r) => Ok(Value::Number(-r)),
+            // Every impartial game is its own negative.
+            Value::Misere(m) => Ok(Value::Misere(m)),
             other => {
                 let g = self.game_of(&other)?;
                 Ok(Value::Game(self.engine.neg(g)?))
@@ -336,6 +338,9 @@ impl Session {
                         )));
                     }
                 };
+                if let Value::Misere(m) = game {
+                    return crate::misere::methods::multiple(m, &n, &self.engine);
+                }
                 let g = self.game_of(&game)?;
                 let n = n
                     .to_i128()

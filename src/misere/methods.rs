@@ -319,3 +319,13 @@ pub fn nimber_method(
         )),
     }
 }
+
+/// `n * G`: n copies of a misère game added together (−n copies are the same, as every
+/// impartial game is its own negative).
+pub fn multiple(g: MisereId, n: &BigInt, engine: &Engine) -> EvalResult<Value> {
+    let n = n
+        .abs()
+        .to_u64()
+        .ok_or_else(|| EvalError::new("multiplier too large"))?;
+    Ok(Value::Misere(with_arena(engine, |a| a.multiple(g, n))?))
+}
