@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod contest;
+pub mod heap;
 pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
@@ -70,8 +71,7 @@ pub trait Position: fmt::Debug {
 
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
 pub fn constant(name: &str) -> Option<Value> {
-    let _ = name;
-    None
+    heap::constant(name)
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
@@ -85,7 +85,7 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    contest::function(key, args, engine)
+    heap::function(key, args, engine).or_else(|| contest::function(key, args, engine))
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
@@ -94,6 +94,5 @@ pub fn cgsuite_heap(
     args: Option<&Args>,
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    let _ = (name, args, engine);
-    None
+    heap::cgsuite_heap(name, args, engine).or_else(|| wythoff::cgsuite_heap(name, args))
 }

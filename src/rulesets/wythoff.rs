@@ -159,6 +159,22 @@ impl Ruleset for Wythoff {
     }
 }
 
+/// CGSuite's `game.heap.Wythoff` (the ruleset) and `game.heap.Wythoff((a, b))` (a position).
+pub fn cgsuite_heap(name: &str, call: Option<&super::Args>) -> Option<EvalResult<Value>> {
+    if !name.eq_ignore_ascii_case("wythoff") {
+        return None;
+    }
+    Some(match call {
+        None => Ok(Value::Ruleset(Rc::new(Wythoff))),
+        Some(call) if !call.named.is_empty() => {
+            Err(EvalError::new("game.heap.Wythoff takes no named arguments"))
+        }
+        Some(call) => {
+            WythoffPosition::from_args(&call.positional).map(|p| Value::Position(Rc::new(p)))
+        }
+    })
+}
+
 /// `wythoff_p(k)`: the k-th P-position as the list `[a, b]`.
 pub fn p_position_value(k: &Value) -> EvalResult<Value> {
     let k = heap(k, "wythoff_p index")?;
