@@ -158,18 +158,37 @@ impl Session {
                 if let Some(v) = p.method(&key, &args, &mut self.engine)? {
                     return Ok(v);
                 }
+                if let Some(v) =
+                    crate::rulesets::analysis::position_method(p, &key, &args, &mut self.engine)?
+                {
+                    return Ok(v);
+                }
+            }
+            Value::Misere(m) => {
+                if let Some(v) = crate::misere::methods::call(*m, &key, &args, &mut self.engine)? {
+                    return Ok(v);
+                }
             }
             _ => {}
         }
         let game_like = matches!(
             receiver,
-            Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
+            Value::Number(_)
+                | Value::Game(_)
+                | Value::Explicit { .. }
+                | Value::Position(_)
+                | Value::Misere(_)
         );
         if game_like {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
                 return Err(self.unknown_method(name, receiver));
             }
             let g = self.game_of(receiver)?;
+            if let Some(v) =
+                crate::misere::methods::nimber_method(g, &key, &args, &mut self.engine)?
+            {
+                return Ok(v);
+            }
             if let Some(v) = self.game_method(g, &key, &args)? {
                 return Ok(v);
             }

@@ -6,7 +6,10 @@
 //! its canonical form, takes part in arithmetic through [`Position::value`], and answers the
 //! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
 
+pub mod analysis;
+pub mod contest;
 pub mod heap;
+pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalResult, Value};
@@ -83,7 +86,7 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    heap::function(key, args, engine)
+    heap::function(key, args, engine).or_else(|| contest::function(key, args, engine))
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
@@ -92,5 +95,5 @@ pub fn cgsuite_heap(
     args: Option<&Args>,
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    heap::cgsuite_heap(name, args, engine)
+    heap::cgsuite_heap(name, args, engine).or_else(|| wythoff::cgsuite_heap(name, args))
 }
