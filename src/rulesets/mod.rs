@@ -6,6 +6,8 @@
 //! its canonical form, takes part in arithmetic through [`Position::value`], and answers the
 //! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
 
+pub mod partizan;
+
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalResult, Value};
 use std::fmt;
@@ -81,8 +83,7 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    let _ = (key, args, engine);
-    None
+    None.or_else(|| partizan::function(key, args, engine))
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
