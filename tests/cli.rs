@@ -1,7 +1,5 @@
 //! End-to-end tests of the `cgcalc` binary: arguments, exit status, streams, JSON contract.
 //!
-//! Tests marked `#[ignore = "needs evaluator"]` state the contract for results that the stub
-//! evaluator cannot produce yet; run them with `cargo test -- --ignored` once it exists.
 
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader, Write};
@@ -158,7 +156,6 @@ fn hostile_input_never_crashes() {
 // Results, errors and the JSON contract (need the evaluator)
 
 #[test]
-#[ignore = "needs evaluator"]
 fn deep_nesting_is_an_error() {
     let run = cgcalc(&[], &("{".repeat(100_000) + &"}".repeat(100_000)));
     assert_eq!(run.code, 1);
@@ -166,7 +163,6 @@ fn deep_nesting_is_an_error() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn json_syntax_error_is_one_object_on_stdout() {
     let run = cgcalc(&["--json"], "{1|\n");
     assert_eq!(run.code, 1);
@@ -182,7 +178,6 @@ fn json_syntax_error_is_one_object_on_stdout() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn json_has_one_line_per_statement() {
     let run = cgcalc(&["--json"], "1; 2\n\n*\nx := 3;\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -196,7 +191,6 @@ fn json_has_one_line_per_statement() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn json_game_carries_the_summary() {
     let run = cgcalc(&["--json"], "{2||1|0}\n");
     assert_eq!(
@@ -208,7 +202,6 @@ fn json_game_carries_the_summary() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn json_quiet_has_no_summary_fields() {
     let run = cgcalc(&["--json", "-q"], "{2||1|0}\n");
     let objects = json_lines(&run.stdout);
@@ -218,7 +211,7 @@ fn json_quiet_has_no_summary_fields() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
+#[ignore = "needs the heap rulesets (kayles)"]
 fn json_position_is_reported() {
     let run = cgcalc(&["--json"], "kayles[5]\n");
     let objects = json_lines(&run.stdout);
@@ -227,18 +220,19 @@ fn json_position_is_reported() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn text_error_has_a_caret_under_the_column() {
-    let run = cgcalc(&[], "{1|\n");
+    let run = cgcalc(&[], "{1|0}}\n");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "");
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert!(lines[0].starts_with("error: "), "{}", run.stderr);
-    assert_eq!(&lines[1..], ["  ┌─ <stdin>:1:4", "1 │ {1|", "  │    ^"]);
+    assert_eq!(
+        &lines[1..],
+        ["  ┌─ <stdin>:1:6", "1 │ {1|0}}", "  │      ^"]
+    );
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn script_goes_on_after_an_error_and_exits_1() {
     let run = cgcalc(&["-q"], "{1|0}}\n*\n");
     assert_eq!(run.code, 1);
@@ -247,7 +241,6 @@ fn script_goes_on_after_an_error_and_exits_1() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn fail_fast_stops_at_the_first_error() {
     let run = cgcalc(&["-q", "--fail-fast"], "{1|0}}\n*\n");
     assert_eq!(run.code, 1);
@@ -255,7 +248,6 @@ fn fail_fast_stops_at_the_first_error() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn continuation_lines_form_one_statement() {
     let run = cgcalc(&["-q", "--json"], "{1,\n  2|\n0}\n*\n");
     let objects = json_lines(&run.stdout);
@@ -268,7 +260,6 @@ fn continuation_lines_form_one_statement() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn an_unclosed_bracket_continues_until_the_end_of_input() {
     // `{1|` may still be completed by the next line, so it takes the rest of the input along;
     // the error then points at the last line.
@@ -280,7 +271,6 @@ fn an_unclosed_bracket_continues_until_the_end_of_input() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn unclosed_bracket_at_end_of_input_is_reported() {
     let run = cgcalc(&["--json"], "*\n{1,\n");
     let objects = json_lines(&run.stdout);
@@ -290,7 +280,6 @@ fn unclosed_bracket_at_end_of_input_is_reported() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn text_result_has_a_summary_unless_quiet() {
     let run = cgcalc(&["-e", "{2||1|0}"], "");
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -305,7 +294,6 @@ fn text_result_has_a_summary_unless_quiet() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn files_run_in_order_in_one_session() {
     let dir = temp_dir("session");
     let (a, b) = (dir.join("a.cg"), dir.join("b.cg"));
@@ -326,7 +314,6 @@ fn files_run_in_order_in_one_session() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn colour_only_when_asked() {
     let always = cgcalc(&["--color", "always", "-e", "*"], "");
     assert!(always.stdout.contains('\u{1b}'));
@@ -337,7 +324,6 @@ fn colour_only_when_asked() {
 }
 
 #[test]
-#[ignore = "needs evaluator"]
 fn broken_pipe_exits_quietly() {
     let mut child = std::process::Command::new(BIN)
         .stdin(Stdio::piped())

@@ -118,7 +118,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs parser"]
     fn an_open_bracket_continues_on_the_next_line() {
         let mut c = Chunker::new(1);
         assert_eq!(c.push_line("{1,"), None);

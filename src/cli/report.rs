@@ -177,7 +177,12 @@ impl<O: Write, E: Write> Reporter<O, E> {
         } else {
             session.summary(value)
         };
-        text::render(&printed, summary.as_ref(), self.settings.colors.stdout)
+        let mut rendered = text::render(&printed, summary.as_ref(), self.settings.colors.stdout);
+        // A thermograph is also drawn, under its text form (not with -q).
+        if let (Value::Thermograph(th), false) = (value, self.settings.quiet) {
+            rendered += &crate::display::plot::plot(th).unwrap_or_default();
+        }
+        rendered
     }
 
     fn render_json(

@@ -1,9 +1,13 @@
-//! Printing: values in CGSuite's notation ([`notation`]) and the property summary shown under
-//! a game result ([`summary`]).
+//! Printing: values in CGSuite's notation ([`notation`]), the property summary shown under
+//! a game result ([`summary`]), and thermograph drawings: in the terminal ([`plot`]) and as
+//! SVG ([`thermograph_svg`]), both from the exact [`thermograph_shape`].
 
 pub mod notation;
 mod order;
+pub mod plot;
 pub mod summary;
+pub mod thermograph_shape;
+pub mod thermograph_svg;
 
 pub use notation::{PrintError, Printer};
 pub use summary::{Summary, summarize};

@@ -1,8 +1,8 @@
 //! Global functions: snake_case aliases of the methods (`temperature(G)` = `G.Temperature`),
 //! constructors (`tiny(x)`), and the contest toolkit's integer functions (`mex`, `nim_sum`, ...).
 
-use super::convert::{expect_integer, expect_u64, integer};
-use super::methods::method_key;
+use super::convert::{expect_integer, expect_u64, integer, type_name};
+use super::methods::{method_key, save_thermograph_svg};
 use super::{EvalError, EvalResult, Session, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -51,12 +51,42 @@ impl Session {
                 let (first, rest) = split_first(name, args)?;
                 return self.call_method(&first, name, rest);
             }
+            "thermographsvg" => {
+                let [game, file] = <[Value; 2]>::try_from(args).map_err(|_| {
+                    EvalError::new(format!(
+                        "{name} expects a game and a file name: {name}(G, \"g.svg\")"
+                    ))
+                })?;
+                let (th, title) = match game {
+                    Value::Thermograph(th) => (th, None),
+                    Value::Number(_)
+                    | Value::Game(_)
+                    | Value::Explicit { .. }
+                    | Value::Position(_) => {
+                        match self.call_method(&game, "Thermograph", Vec::new())? {
+                            Value::Thermograph(th) => (th, Some(self.render(&game))),
+                            _ => return Err(EvalError::new(format!("{name} applies to games"))),
+                        }
+                    }
+                    other => {
+                        return Err(EvalError::new(format!(
+                            "{name} applies to games, not {}",
+                            type_name(&other)
+                        )));
+                    }
+                };
+                return save_thermograph_svg(&th, title.as_deref(), &[file], name);
+            }
             "pow" if args.len() == 2 && args.iter().all(|a| matches!(a, Value::Number(_))) => {
                 return power(&args[0], &args[1]);
             }
             _ => {}
         }
-        if args.is_empty() {
+        let known_method = super::methods::GAME_METHODS
+            .iter()
+            .chain(super::methods::NUMBER_METHODS)
+            .any(|m| method_key(m) == key);
+        if args.is_empty() || !known_method {
             return Err(self.unknown_name(name));
         }
         let (receiver, rest) = split_first(name, args)?;

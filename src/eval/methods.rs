@@ -4,7 +4,7 @@
 
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
 use super::{EvalError, EvalResult, Session, Side, Value};
-use crate::engine::{GameId, nim_arith};
+use crate::engine::{GameId, Thermograph, nim_arith};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -133,6 +133,7 @@ impl Session {
             }
             match key.as_str() {
                 "mast" | "mastvalue" | "mean" => return Ok(number(t.mast_value().to_rational())),
+                "svg" => return save_thermograph_svg(t, None, &args, "Svg"),
                 "temperature" => {
                     if let Some(c) = t.top_critical_point() {
                         return Ok(number(c.to_rational()));
@@ -423,6 +424,33 @@ impl Session {
                 .unwrap_or_default()
         ))
     }
+}
+
+/// `G.Thermograph.Svg(FILE)` and `thermograph_svg(G, FILE)`: write the thermograph's SVG
+/// picture to FILE (headed by `title`, the game, when known) and answer FILE.
+pub(super) fn save_thermograph_svg(
+    th: &Thermograph,
+    title: Option<&str>,
+    args: &[Value],
+    called: &str,
+) -> EvalResult<Value> {
+    let path = match args {
+        [Value::Str(path)] => path,
+        [other] => {
+            return Err(EvalError::new(format!(
+                "{called} expects a file name in quotes, found {}",
+                type_name(other)
+            )));
+        }
+        _ => {
+            return Err(EvalError::new(format!(
+                "{called} expects one file name: .{called}(\"g.svg\")"
+            )));
+        }
+    };
+    crate::display::thermograph_svg::save(th, title, path)
+        .map_err(|e| EvalError::new(e.to_string()))?;
+    Ok(Value::Str(path.clone()))
 }
 
 pub fn number(r: BigRational) -> Value {

@@ -50,8 +50,10 @@ impl Default for Session {
 
 impl Session {
     pub fn new() -> Self {
+        let mut engine = Engine::new();
+        engine.set_memory_limit(memory_limit());
         Session {
-            engine: Engine::new(),
+            engine,
             printer: Printer::new(),
             env: Environment::default(),
         }
@@ -71,10 +73,11 @@ impl Session {
         let statements = match crate::syntax::parse_statements(src) {
             Ok(s) => s,
             Err(e) => {
-                let line = locate.line_of(e.offset);
+                // The chunk is one logical line (continuation lines included): report the
+                // statement at its first line, the error where it is.
                 return vec![StatementResult {
-                    line,
-                    input: locate.line_text(e.offset).trim().to_string(),
+                    line: first_line,
+                    input: src.trim().to_string(),
                     silent: false,
                     result: Err(locate.diagnostic(e.message, Some(e.offset))),
                 }];
@@ -97,7 +100,7 @@ impl Session {
                         .trim_end_matches(';')
                         .trim_end()
                         .to_string(),
-                    silent: st.silent,
+                    silent: st.silent || matches!(st.kind, StatementKind::Def { .. }),
                     result,
                 }
             })
@@ -202,6 +205,17 @@ impl Session {
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
     }
+}
+
+/// The game arena's memory ceiling: `CGCALC_MAX_MEMORY_MB` if set, else 8 GiB, so a runaway
+/// computation stops with a clear error instead of exhausting the machine.
+fn memory_limit() -> usize {
+    const DEFAULT_MB: usize = 8 * 1024;
+    let mb = std::env::var("CGCALC_MAX_MEMORY_MB")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(DEFAULT_MB);
+    mb.saturating_mul(1 << 20)
 }
 
 /// Maps byte offsets of a chunk to input line numbers and columns.

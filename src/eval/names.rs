@@ -46,6 +46,7 @@ pub const FUNCTIONS: &[&str] = &[
     "stop_count",
     "temperature",
     "thermograph",
+    "thermograph_svg",
     "tiny",
     "uptimal_expansion",
 ];

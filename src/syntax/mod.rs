@@ -1,6 +1,39 @@
 //! Source text → AST: the pest grammar (`grammar/cgcalc.pest`) and the tree builder.
+//!
+//! Entry points: [`parse_statements`] and [`needs_more_input`]. Inside: `scan` splits the
+//! text into statements and bounds the nesting depth before pest runs, `grammar` is the pest
+//! parser, `build` turns its pairs into the [`ast`], and `errors` words its failures.
+//!
+//! What the evaluator should know about the trees it receives:
+//!
+//! * Juxtaposed literals (`73/16v9*8`, `-1^`, `*3`, `7`) are [`ast::ExprKind::Literal`]; a
+//!   `-` written directly before a literal with a number part is inside the number
+//!   (`-1^` is −1 + ↑), otherwise it is a `Unary` `Neg` (`-^`, `- 1^`, `-17.Div(4)`).
+//!   Numbers are as typed, not reduced, and the denominator may be any non-negative
+//!   integer (`1/0` parses; dividing by zero is the evaluator's error).
+//! * CGSuite's printed up powers are desugared: `^<n>` is `^.Pow(n)`, `^[n]` is
+//!   `^.PowTo(n)`, `v<n>` / `v[n]` are their negations, added (`Binary` `Add`) to the rest of
+//!   the literal (`1^<2>*` = `1 + ^.Pow(2) + *`). `5Tiny(G)` is `5 + Tiny(G)`.
+//! * The misère game `*[a, b]` is a star whose part is a list:
+//!   `StarPart::Expr(List([a, b]))`.
+//! * `{a, b}` without a bar is a `Set`; `+-{1,1*}` is therefore `Switch(Set)` (CGSuite's
+//!   multiple switch `{1,1* | -1,-1*}`).
+//! * `name(args)` is `Call`; `target.Name(args)` is `Member` with arguments
+//!   (`G.Cool(1/2)`), except on a dotted path from `game`, which names a ruleset or a
+//!   constructor: `game.heap.Kayles(5)` is `Apply(Member(Member(game, heap), Kayles), [5])`,
+//!   as `ast.rs` documents. Arguments applied to anything else are `Apply` too
+//!   (`game.heap.Subtraction([2,3])(7)`, `x[1](2)`, `(f)(2)`).
+//! * `(e)` is `e` itself (its span widened to the parentheses); `(a, b)` is a `Tuple`.
+//! * Trees are at most [`MAX_DEPTH`] deep (a left-nested sum of n terms is n − 1 deep);
+//!   bracket nesting is at most [`MAX_NESTING`].
 
 pub mod ast;
+mod build;
+mod errors;
+mod grammar;
 mod parser;
+mod scan;
+#[cfg(test)]
+mod tests;
 
-pub use parser::{MAX_NESTING, ParseError, needs_more_input, parse_statements};
+pub use parser::{MAX_DEPTH, MAX_NESTING, ParseError, needs_more_input, parse_statements};

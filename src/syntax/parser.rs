@@ -1,10 +1,26 @@
-//! Builds the AST from the pest parse tree; checks nesting depth before pest runs.
-//! (Stub: the real parser is being written.)
+//! The parser's entry points: split the source into statements, bound the nesting depth,
+//! run the pest grammar on each statement and build the AST.
+//!
+//! The work is shared out as follows: [`scan`](super::scan) finds statement boundaries and
+//! checks nesting before pest runs (pest and the tree builder recurse per bracket level);
+//! `grammar/cgcalc.pest` recognises one statement; [`build`](super::build) turns pest's pairs
+//! into [`Statement`]s; [`errors`](super::errors) words pest's failures for people.
 
-use super::ast::Statement;
+use pest::Parser;
+
+use super::ast::{Span, Statement};
+use super::build::Builder;
+use super::grammar::{CgcalcParser, Rule};
+use super::scan::{self, Chunk};
 
 /// Deepest bracket nesting accepted; deeper input is an error, never a stack overflow.
 pub const MAX_NESTING: usize = 2000;
+
+/// Deepest expression tree the parser builds; deeper input is an error. Each operator of a
+/// chain adds a level (`1+1+...+1` with n terms is n − 1 deep, being left-associative), so
+/// this allows sums of 10 000 terms while keeping every tree shallow enough to be dropped and
+/// walked recursively on an ordinary thread stack.
+pub const MAX_DEPTH: usize = 12_000;
 
 /// A syntax error: `offset` is a byte offset into the source passed to [`parse_statements`].
 #[derive(Clone, Debug, PartialEq)]
@@ -13,16 +29,77 @@ pub struct ParseError {
     pub offset: usize,
 }
 
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 /// Parse a chunk of source (one or more lines) into statements.
-pub fn parse_statements(_src: &str) -> Result<Vec<Statement>, ParseError> {
-    Err(ParseError {
-        message: "parser not written yet".into(),
-        offset: 0,
-    })
+///
+/// Statements are separated by newlines and `;` (a statement ending in `;` is silent); a line
+/// that ends inside an open bracket continues on the next line. Blank lines and comments are
+/// skipped. The first syntax error stops the parse.
+pub fn parse_statements(src: &str) -> Result<Vec<Statement>, ParseError> {
+    let chunks = scan::split(src)?;
+    chunks.iter().map(|chunk| parse_chunk(src, chunk)).collect()
 }
 
 /// True when `src` ends inside an open `{`, `<` (game bracket), `(` or `[`, so a REPL or script
 /// reader should append the next line before parsing.
-pub fn needs_more_input(_src: &str) -> bool {
-    false
+pub fn needs_more_input(src: &str) -> bool {
+    !scan::scan(src).open.is_empty()
+}
+
+/// Statements nested deeper than this are parsed on a thread of their own with a stack sized
+/// for the depth: pest and the tree builder recurse once per bracket level, and an unoptimised
+/// build needs several kilobytes of stack per level.
+const DEEP: usize = 48;
+
+/// Stack bytes reserved per nesting level on that thread: measured needs are up to 24 KiB per
+/// level in an unoptimised build and 8 KiB in an optimised one; this leaves a wide margin.
+/// (Only address space is reserved; pages are used as the recursion reaches them.)
+const STACK_PER_LEVEL: usize = if cfg!(debug_assertions) { 64 } else { 32 } * 1024;
+
+/// Parse one statement, on a big-stack thread if it is deeply nested.
+fn parse_chunk(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
+    if chunk.max_depth <= DEEP {
+        return parse_chunk_here(src, chunk);
+    }
+    let stack = (chunk.max_depth + 64) * STACK_PER_LEVEL;
+    let fail = |message: &str| ParseError {
+        message: message.into(),
+        offset: chunk.content_start,
+    };
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("cgcalc-parse".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || parse_chunk_here(src, chunk));
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|_| Err(fail("internal parser error (please report this input)"))),
+            Err(_) => Err(fail("nesting too deep: not enough memory to parse it")),
+        }
+    })
+}
+
+/// Parse one statement on the current thread.
+fn parse_chunk_here(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
+    let text = &src[chunk.start..chunk.end];
+    let mut pairs = CgcalcParser::parse(Rule::statement_input, text)
+        .map_err(|e| super::errors::from_pest(&e, text, chunk.start))?;
+    let input = pairs.next().ok_or(ParseError {
+        message: "internal parser error (please report this input)".into(),
+        offset: chunk.content_start,
+    })?;
+    let kind = Builder::new(chunk.start).statement(input)?;
+    Ok(Statement {
+        kind,
+        silent: chunk.silent,
+        span: Span::new(chunk.content_start, chunk.content_end),
+    })
 }

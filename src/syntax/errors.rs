@@ -1,0 +1,240 @@
+//! Turns pest's failures into messages for people.
+//!
+//! pest reports the position of the furthest failure and the rules it tried there. Rule names
+//! (`op_add`, `EOI`, ...) mean nothing to a user, so they are grouped into a few plain words
+//! ("an expression", "an operator", "`}`"). Some situations get a message of their own because
+//! the rule list would miss the point: an unclosed bracket at the end of the text, a closing
+//! bracket that closes nothing, a lone `=`, and a bar outside a game.
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::grammar::Rule;
+use super::parser::{MAX_NESTING, ParseError};
+use super::scan;
+
+/// What pest expected, in words, in the order they are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Expected {
+    Expression,
+    Option,
+    Name,
+    Number,
+    Operator,
+    Text(&'static str),
+    EndOfStatement,
+}
+
+impl Expected {
+    fn words(self) -> String {
+        match self {
+            Expected::Expression => "an expression".into(),
+            Expected::Option => "an option".into(),
+            Expected::Name => "a name".into(),
+            Expected::Number => "a number".into(),
+            Expected::Operator => "an operator".into(),
+            Expected::Text(t) => format!("`{t}`"),
+            Expected::EndOfStatement => "the end of the statement".into(),
+        }
+    }
+}
+
+/// The plain-word meaning of a rule pest tried, if it is worth mentioning.
+fn describe(rule: Rule) -> Option<Expected> {
+    use Expected::*;
+    Some(match rule {
+        Rule::statement_input
+        | Rule::def_stmt
+        | Rule::assign_stmt
+        | Rule::expr
+        | Rule::operand
+        | Rule::paren
+        | Rule::list
+        | Rule::brace
+        | Rule::angle
+        | Rule::explicit
+        | Rule::string
+        | Rule::boolean
+        | Rule::game_lit
+        | Rule::kw_not
+        | Rule::prefix_op
+        | Rule::arg => Expression,
+        Rule::option | Rule::options => Option,
+        Rule::name | Rule::params | Rule::arg_name => Name,
+        Rule::integer | Rule::star_index => Number,
+        Rule::op | Rule::opt_op | Rule::infix_name => Operator,
+        Rule::bars => Text("|"),
+        Rule::comma => Text(","),
+        Rule::quote => Text("'"),
+        Rule::lparen => Text("("),
+        Rule::rparen => Text(")"),
+        Rule::lbracket => Text("["),
+        Rule::rbracket => Text("]"),
+        Rule::lbrace => Text("{"),
+        Rule::rbrace => Text("}"),
+        Rule::langle => Text("<"),
+        Rule::rangle => Text(">"),
+        Rule::assign_op => Text(":="),
+        Rule::kw_for | Rule::comp_tail => Text("for"),
+        Rule::kw_in => Text("in"),
+        Rule::EOI => EndOfStatement,
+        _ => return None,
+    })
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join(items: &[Expected]) -> String {
+    let words: Vec<String> = items.iter().map(|e| e.words()).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Skip white space and `//` comments from `pos`.
+fn skip_blank(text: &str, mut pos: usize) -> usize {
+    loop {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start();
+        pos += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            pos = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
+        } else {
+            return pos;
+        }
+    }
+}
+
+/// Operators of more than one character, so that "found `:=`" does not say "found `:`".
+const MULTI_CHAR_TOKENS: [&str; 13] = [
+    ":=", "..", "==", "!=", "<=", ">=", "<|", "|>", "<>", "=>", "+-", "//", "||",
+];
+
+/// The token at `pos`, for "found ..." (a word, an operator, or one character).
+fn token_at(text: &str, pos: usize) -> &str {
+    let rest = &text[pos..];
+    let word_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if word_len > 0 {
+        // Word characters are ASCII, so any length is a character boundary.
+        return &rest[..word_len.min(20)];
+    }
+    if let Some(op) = MULTI_CHAR_TOKENS.iter().find(|op| rest.starts_with(*op)) {
+        return &rest[..op.len()];
+    }
+    rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
+}
+
+/// Convert pest's error for the statement `text`, which starts at byte `base` of the source.
+pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> ParseError {
+    let raw_pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = skip_blank(text, raw_pos.min(text.len()));
+    let at = |message: String, offset: usize| ParseError {
+        message,
+        offset: base + offset,
+    };
+
+    let positives = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        // pest's own stack guard: only reachable if the scanner's bound were too generous.
+        ErrorVariant::CustomError { .. } => {
+            return at(
+                format!("nesting too deep (more than {MAX_NESTING} levels)"),
+                pos,
+            );
+        }
+    };
+    let mut expected: Vec<Expected> = positives.iter().filter_map(|r| describe(*r)).collect();
+    expected.sort();
+    expected.dedup();
+    // Directly inside `{...}` or `<...>`, what is expected is an option.
+    let innermost = scan::scan(&text[..pos])
+        .open
+        .last()
+        .map(|(bracket, _)| *bracket);
+    if matches!(innermost, Some(scan::Bracket::Brace | scan::Bracket::Angle)) {
+        for e in &mut expected {
+            if *e == Expected::Expression {
+                *e = Expected::Option;
+            }
+        }
+    }
+    if expected.contains(&Expected::Option) {
+        expected.retain(|e| *e != Expected::Expression);
+    }
+    expected.sort();
+    expected.dedup();
+
+    // After `.` (but not `..`) only a property or method name can follow.
+    let before = text[..pos].trim_end();
+    if before.ends_with('.') && !before.ends_with("..") {
+        return at(
+            "expected a property or method name after `.`, as in `G.Mean`".into(),
+            pos,
+        );
+    }
+
+    let scan = scan::scan(text);
+    if pos >= text.len() {
+        if let Some((bracket, offset)) = scan.open.last() {
+            return at(format!("unclosed `{}`", bracket.open_char()), *offset);
+        }
+        if expected.is_empty() {
+            return at("unexpected end of input".into(), text.len());
+        }
+        return at(
+            format!("expected {} at the end of the input", join(&expected)),
+            text.len(),
+        );
+    }
+
+    let found = token_at(text, pos);
+    if let Some((_, c)) = scan.stray_closers.iter().find(|(offset, _)| *offset == pos) {
+        let message = match innermost {
+            Some(open) => format!(
+                "unexpected `{c}`: the `{}` before it must be closed first, with `{}`",
+                open.open_char(),
+                open.close_char()
+            ),
+            None => format!("unexpected `{c}`: nothing is open here"),
+        };
+        return at(message, pos);
+    }
+    if found == "\"" && !text[..scan::string_end(text, pos)].ends_with('"') {
+        return at(
+            "unterminated string: add the closing `\"` on the same line".into(),
+            pos,
+        );
+    }
+    if found == "=" && is_lone_equals(text, pos) {
+        return at(
+            "unexpected `=`: use `:=` to assign or `==` to compare".into(),
+            pos,
+        );
+    }
+    if found == "|" && !expected.contains(&Expected::Text("|")) {
+        return at(
+            "unexpected `|`: bars separate options only inside `{...}` or `<...>`, as in `{1|0}`"
+                .into(),
+            pos,
+        );
+    }
+    if expected.is_empty() {
+        return at(format!("unexpected `{found}`"), pos);
+    }
+    at(
+        format!("expected {}, found `{found}`", join(&expected)),
+        pos,
+    )
+}
+
+/// A `=` that is not part of `==`, `:=`, `<=`, `>=`, `!=` or `=>`.
+fn is_lone_equals(text: &str, pos: usize) -> bool {
+    let before = text[..pos].chars().next_back();
+    let after = text[pos + 1..].chars().next();
+    !matches!(before, Some(':' | '<' | '>' | '!' | '=')) && !matches!(after, Some('=' | '>'))
+}

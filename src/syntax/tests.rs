@@ -1,0 +1,1607 @@
+//! Parser tests: exact ASTs for every feature, precedence, errors with offsets, deep nesting,
+//! speed, the conformance corpus, and a no-panic property test.
+//!
+//! ASTs are compared with spans erased (built by the small constructors below), and spans are
+//! checked separately where they matter.
+
+use num_bigint::BigInt;
+
+use super::ast::*;
+use super::*;
+
+// ---------------------------------------------------------------- helpers
+
+/// Erase every span, so trees can be compared with ones built by the constructors below.
+fn strip(e: &mut Expr) {
+    e.span = Span::default();
+    match &mut e.kind {
+        ExprKind::Literal(lit) => {
+            if let Some(UpCount::Expr { count, .. }) = &mut lit.ups {
+                strip(count);
+            }
+            if let Some(StarPart::Expr(x)) = &mut lit.star {
+                strip(x);
+            }
+        }
+        ExprKind::Game { left, right } | ExprKind::ExplicitGame { left, right } => {
+            left.iter_mut().chain(right.iter_mut()).for_each(strip)
+        }
+        ExprKind::Set(items) | ExprKind::List(items) | ExprKind::Tuple(items) => {
+            items.iter_mut().for_each(strip)
+        }
+        ExprKind::Range { from, to } => {
+            strip(from);
+            strip(to);
+        }
+        ExprKind::Comprehension { body, iter, .. } => {
+            strip(body);
+            strip(iter);
+        }
+        ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(_) => {}
+        ExprKind::Unary { operand, .. } => strip(operand),
+        ExprKind::Binary { lhs, rhs, .. }
+        | ExprKind::Compare { lhs, rhs, .. }
+        | ExprKind::Logic { lhs, rhs, .. }
+        | ExprKind::Infix { lhs, rhs, .. } => {
+            strip(lhs);
+            strip(rhs);
+        }
+        ExprKind::Member { target, args, .. } => {
+            strip(target);
+            args.iter_mut().flatten().for_each(|a| strip(&mut a.value));
+        }
+        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| strip(&mut a.value)),
+        ExprKind::Apply { callee, args } => {
+            strip(callee);
+            args.iter_mut().for_each(|a| strip(&mut a.value));
+        }
+        ExprKind::Index { target, args } => {
+            strip(target);
+            args.iter_mut().for_each(strip);
+        }
+    }
+}
+
+/// Parse one expression statement (spans kept).
+fn parse_raw(src: &str) -> Expr {
+    let mut stmts = parse_statements(src).unwrap_or_else(|e| panic!("{src:?}: {e:?}"));
+    assert_eq!(stmts.len(), 1, "{src:?} should be one statement");
+    match stmts.remove(0).kind {
+        StatementKind::Expr(e) => e,
+        other => panic!("{src:?} is not an expression: {other:?}"),
+    }
+}
+
+/// Parse one expression statement, spans erased.
+fn parse(src: &str) -> Expr {
+    let mut e = parse_raw(src);
+    strip(&mut e);
+    e
+}
+
+/// Assert that `src` parses to `expected` (spans ignored).
+#[track_caller]
+fn check(src: &str, expected: Expr) {
+    assert_eq!(parse(src), expected, "parsing {src:?}");
+}
+
+/// Assert that `a` and `b` parse to the same tree (spans ignored).
+#[track_caller]
+fn same(a: &str, b: &str) {
+    assert_eq!(parse(a), parse(b), "{a:?} vs {b:?}");
+}
+
+/// The error for `src`.
+#[track_caller]
+fn err(src: &str) -> ParseError {
+    match parse_statements(src) {
+        Err(e) => e,
+        Ok(s) => panic!("{src:?} should fail, got {s:?}"),
+    }
+}
+
+fn e(kind: ExprKind) -> Expr {
+    Expr::new(kind, Span::default())
+}
+
+fn big(n: i64) -> BigInt {
+    BigInt::from(n)
+}
+
+/// A literal from its parts: number `p/q`, ups, star.
+fn lit(number: Option<(i64, i64)>, ups: Option<i64>, star: Option<i64>) -> Expr {
+    e(ExprKind::Literal(GameLit {
+        number: number.map(|(p, q)| NumberLit {
+            numerator: big(p),
+            denominator: big(q),
+        }),
+        ups: ups.map(|u| UpCount::Literal(big(u))),
+        star: star.map(|s| StarPart::Literal(big(s))),
+    }))
+}
+
+fn int(n: i64) -> Expr {
+    lit(Some((n, 1)), None, None)
+}
+
+fn frac(p: i64, q: i64) -> Expr {
+    lit(Some((p, q)), None, None)
+}
+
+fn nimber(n: i64) -> Expr {
+    lit(None, None, Some(n))
+}
+
+fn star() -> Expr {
+    nimber(1)
+}
+
+fn up(n: i64) -> Expr {
+    lit(None, Some(n), None)
+}
+
+fn name(n: &str) -> Expr {
+    e(ExprKind::Name(n.into()))
+}
+
+fn string(s: &str) -> Expr {
+    e(ExprKind::Str(s.into()))
+}
+
+fn bin(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+    e(ExprKind::Binary {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    })
+}
+
+fn add(lhs: Expr, rhs: Expr) -> Expr {
+    bin(BinOp::Add, lhs, rhs)
+}
+
+fn sub(lhs: Expr, rhs: Expr) -> Expr {
+    bin(BinOp::Sub, lhs, rhs)
+}
+
+fn mul(lhs: Expr, rhs: Expr) -> Expr {
+    bin(BinOp::Mul, lhs, rhs)
+}
+
+fn cmp(op: CmpOp, lhs: Expr, rhs: Expr) -> Expr {
+    e(ExprKind::Compare {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    })
+}
+
+fn logic(op: LogicOp, lhs: Expr, rhs: Expr) -> Expr {
+    e(ExprKind::Logic {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    })
+}
+
+fn unary(op: UnaryOp, operand: Expr) -> Expr {
+    e(ExprKind::Unary {
+        op,
+        operand: Box::new(operand),
+    })
+}
+
+fn neg(operand: Expr) -> Expr {
+    unary(UnaryOp::Neg, operand)
+}
+
+fn switch(operand: Expr) -> Expr {
+    unary(UnaryOp::Switch, operand)
+}
+
+fn infix(n: &str, lhs: Expr, rhs: Expr) -> Expr {
+    e(ExprKind::Infix {
+        name: n.into(),
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    })
+}
+
+fn game(left: Vec<Expr>, right: Vec<Expr>) -> Expr {
+    e(ExprKind::Game { left, right })
+}
+
+fn explicit(left: Vec<Expr>, right: Vec<Expr>) -> Expr {
+    e(ExprKind::ExplicitGame { left, right })
+}
+
+fn set(items: Vec<Expr>) -> Expr {
+    e(ExprKind::Set(items))
+}
+
+fn list(items: Vec<Expr>) -> Expr {
+    e(ExprKind::List(items))
+}
+
+fn tuple(items: Vec<Expr>) -> Expr {
+    e(ExprKind::Tuple(items))
+}
+
+fn pos(value: Expr) -> Arg {
+    Arg { name: None, value }
+}
+
+fn named(n: &str, value: Expr) -> Arg {
+    Arg {
+        name: Some(n.into()),
+        value,
+    }
+}
+
+fn member(target: Expr, n: &str, args: Option<Vec<Arg>>) -> Expr {
+    e(ExprKind::Member {
+        target: Box::new(target),
+        name: n.into(),
+        args,
+    })
+}
+
+fn call(n: &str, args: Vec<Arg>) -> Expr {
+    e(ExprKind::Call {
+        name: n.into(),
+        args,
+    })
+}
+
+fn apply(callee: Expr, args: Vec<Arg>) -> Expr {
+    e(ExprKind::Apply {
+        callee: Box::new(callee),
+        args,
+    })
+}
+
+fn index(target: Expr, args: Vec<Expr>) -> Expr {
+    e(ExprKind::Index {
+        target: Box::new(target),
+        args,
+    })
+}
+
+fn star_expr(count: Expr) -> Expr {
+    e(ExprKind::Literal(GameLit {
+        number: None,
+        ups: None,
+        star: Some(StarPart::Expr(Box::new(count))),
+    }))
+}
+
+fn ups_expr(negative: bool, count: Expr) -> Expr {
+    e(ExprKind::Literal(GameLit {
+        number: None,
+        ups: Some(UpCount::Expr {
+            negative,
+            count: Box::new(count),
+        }),
+        star: None,
+    }))
+}
+
+/// `^.Pow(n)` / `^.PowTo(n)`, the desugaring of `^<n>` / `^[n]`.
+fn up_power(method: &str, n: i64) -> Expr {
+    member(up(1), method, Some(vec![pos(int(n))]))
+}
+
+/// All statements of `src`, expressions with spans erased.
+fn statements(src: &str) -> Vec<Statement> {
+    let mut stmts = parse_statements(src).unwrap_or_else(|e| panic!("{src:?}: {e:?}"));
+    for s in &mut stmts {
+        match &mut s.kind {
+            StatementKind::Expr(x) => strip(x),
+            StatementKind::Assign { value, .. } => strip(value),
+            StatementKind::Def { body, .. } => strip(body),
+        }
+    }
+    stmts
+}
+
+// ---------------------------------------------------------------- numbers and literals
+
+#[test]
+fn integers_and_fractions() {
+    check("7", int(7));
+    check("0", int(0));
+    check("-3", int(-3));
+    check("3/8", frac(3, 8));
+    check("-1/2", frac(-1, 2));
+    check("6/23", frac(6, 23));
+    check("10810368/65280", frac(10810368, 65280));
+    // `1/2/2` is the literal 1/2 divided by 2.
+    check("1/2/2", bin(BinOp::Div, frac(1, 2), int(2)));
+    // With spaces it is division.
+    check("1 / 2", bin(BinOp::Div, int(1), int(2)));
+    let huge = "123456789012345678901234567890123456789";
+    let Ok(n) = huge.parse::<BigInt>() else {
+        panic!("bad test constant")
+    };
+    let expected = e(ExprKind::Literal(GameLit {
+        number: Some(NumberLit {
+            numerator: n,
+            denominator: big(1),
+        }),
+        ups: None,
+        star: None,
+    }));
+    check(huge, expected);
+}
+
+#[test]
+fn juxtaposed_literals() {
+    check("6^*", lit(Some((6, 1)), Some(1), Some(1)));
+    check("^*6", lit(None, Some(1), Some(6)));
+    check("73/16v9*8", lit(Some((73, 16)), Some(-9), Some(8)));
+    check("2*", lit(Some((2, 1)), None, Some(1)));
+    check("-1^^", lit(Some((-1, 1)), Some(2), None));
+    check("9/8*", lit(Some((9, 8)), None, Some(1)));
+    check("3*2", lit(Some((3, 1)), None, Some(2)));
+    check("^^*", lit(None, Some(2), Some(1)));
+    check("^19*3", lit(None, Some(19), Some(3)));
+    check("v3*2", lit(None, Some(-3), Some(2)));
+    check("10v10", lit(Some((10, 1)), Some(-10), None));
+    check("-1^3", lit(Some((-1, 1)), Some(3), None));
+}
+
+#[test]
+fn ups_and_downs() {
+    check("^", up(1));
+    check("^^", up(2));
+    check("^^^", up(3));
+    check("^3", up(3));
+    check("v", up(-1));
+    check("vv", up(-2));
+    check("vvv*", lit(None, Some(-3), Some(1)));
+    check("v3", up(-3));
+    check("v1", up(-1));
+    check("↑", up(1));
+    check("↓", up(-1));
+    check("⇑", up(2));
+    check("⇓", up(-2));
+    check("↑↑", up(2));
+    check("↑3", up(3));
+    check("^(1+1)", ups_expr(false, add(int(1), int(1))));
+    check("v(n)", ups_expr(true, name("n")));
+    // The `cgt` crate's printed forms.
+    check("^2*", lit(None, Some(2), Some(1)));
+    check("v2", up(-2));
+    // `^` is never exponentiation: `2^3` is 2 + ↑3.
+    check("2^3", lit(Some((2, 1)), Some(3), None));
+}
+
+#[test]
+fn v_words() {
+    check("vvvvx", name("vvvvx"));
+    check("val", name("val"));
+    check("var1", name("var1"));
+    check("vv2", name("vv2"));
+    check("v_1", name("v_1"));
+    check("x.v", member(name("x"), "v", None));
+    // Mixed up and down is not a literal.
+    assert!(parse_statements("^v").is_err());
+    assert!(parse_statements("v^").is_err());
+}
+
+#[test]
+fn stars() {
+    check("*", star());
+    check("*8", nimber(8));
+    check("*0", nimber(0));
+    check("*(1+1)", star_expr(add(int(1), int(1))));
+    check("*(-8)", star_expr(int(-8)));
+    check(
+        "^*(2)",
+        e(ExprKind::Literal(GameLit {
+            number: None,
+            ups: Some(UpCount::Literal(big(1))),
+            star: Some(StarPart::Expr(Box::new(int(2)))),
+        })),
+    );
+}
+
+#[test]
+fn misere_star_lists() {
+    check("*[0]", star_expr(list(vec![int(0)])));
+    check(
+        "*[[2],1]",
+        star_expr(list(vec![list(vec![int(2)]), int(1)])),
+    );
+    check(
+        "*[2]+*[2]",
+        add(star_expr(list(vec![int(2)])), star_expr(list(vec![int(2)]))),
+    );
+    check(
+        "*[[[2]]] Link *[[2]]",
+        infix(
+            "Link",
+            star_expr(list(vec![list(vec![list(vec![int(2)])])])),
+            star_expr(list(vec![list(vec![int(2)])])),
+        ),
+    );
+}
+
+#[test]
+fn minus_sign_belongs_to_the_literal() {
+    check("-1^", lit(Some((-1, 1)), Some(1), None));
+    check("-3/2v*", lit(Some((-3, 2)), Some(-1), Some(1)));
+    check("-^", neg(up(1)));
+    check("-*", neg(star()));
+    check("3 - 1^", sub(int(3), lit(Some((1, 1)), Some(1), None)));
+    check("1 - 1^", sub(int(1), lit(Some((1, 1)), Some(1), None)));
+    check("3-1^", sub(int(3), lit(Some((1, 1)), Some(1), None)));
+    // Only a sign written directly before the literal: with a space it is a negation.
+    check("- 1^", neg(lit(Some((1, 1)), Some(1), None)));
+    check("--1", neg(int(-1)));
+    // A method call binds tighter than the sign, as in CGSuite.
+    check(
+        "-17.Div(4)",
+        neg(member(int(17), "Div", Some(vec![pos(int(4))]))),
+    );
+    check("(-1).Isqrt", member(int(-1), "Isqrt", None));
+    check(
+        "{-1/2|-1*}",
+        game(vec![frac(-1, 2)], vec![lit(Some((-1, 1)), None, Some(1))]),
+    );
+}
+
+#[test]
+fn star_after_a_number_juxtaposed_or_multiplied() {
+    // The printed form wins when nothing follows the star ...
+    check("3*5", lit(Some((3, 1)), None, Some(5)));
+    check("2*", lit(Some((2, 1)), None, Some(1)));
+    check(
+        "{2*,1|0}",
+        game(vec![lit(Some((2, 1)), None, Some(1)), int(1)], vec![int(0)]),
+    );
+    check(
+        "2*:*",
+        bin(BinOp::OrdinalSum, lit(Some((2, 1)), None, Some(1)), star()),
+    );
+    // ... and it multiplies when an operand follows, or with spaces.
+    check("3 * 5", mul(int(3), int(5)));
+    check("3 *5", mul(int(3), int(5)));
+    check("2* 3", mul(int(2), int(3)));
+    check(
+        "5*{3||2|1}",
+        mul(
+            int(5),
+            game(vec![int(3)], vec![game(vec![int(2)], vec![int(1)])]),
+        ),
+    );
+    check("10*(1+^)", mul(int(10), add(int(1), up(1))));
+    check("5*G", mul(int(5), name("G")));
+    check("2*-1", mul(int(2), int(-1)));
+    check("2**", mul(int(2), star()));
+    check("(*+*)*3", mul(add(star(), star()), int(3)));
+    check("x*2", mul(name("x"), int(2)));
+    check("2^*(3)", mul(lit(Some((2, 1)), Some(1), None), int(3)));
+    // A named infix operator after a juxtaposed star.
+    check(
+        "2* Heat 1",
+        infix("Heat", lit(Some((2, 1)), None, Some(1)), int(1)),
+    );
+}
+
+#[test]
+fn methods_on_literals() {
+    check("17.Div(4)", member(int(17), "Div", Some(vec![pos(int(4))])));
+    check("1.NimInverse", member(int(1), "NimInverse", None));
+    check("*3.NimValue", member(nimber(3), "NimValue", None));
+    check(
+        "*.Subordinate(1)",
+        member(star(), "Subordinate", Some(vec![pos(int(1))])),
+    );
+    check("^.Pow(2)", member(up(1), "Pow", Some(vec![pos(int(2))])));
+    check("2.Tiny", member(int(2), "Tiny", None));
+    check("(5/4).Floor", member(frac(5, 4), "Floor", None));
+    // No decimal literals.
+    assert!(parse_statements("1.5").is_err());
+}
+
+#[test]
+fn up_powers_from_cgsuite_output() {
+    check("^<2>", up_power("Pow", 2));
+    check("v<3>", neg(up_power("Pow", 3)));
+    check("^[4]", up_power("PowTo", 4));
+    check("v[2]", neg(up_power("PowTo", 2)));
+    check("^<2>*", add(up_power("Pow", 2), star()));
+    check("^[4]*", add(up_power("PowTo", 4), star()));
+    check("1^<2>*3", add(add(int(1), up_power("Pow", 2)), nimber(3)));
+    check("{0|^<2>}", game(vec![int(0)], vec![up_power("Pow", 2)]));
+    // Without the closing `>` it is a comparison.
+    check("^<2", cmp(CmpOp::Lt, up(1), int(2)));
+}
+
+#[test]
+fn tiny_and_miny() {
+    check("Tiny(3/2)", call("Tiny", vec![pos(frac(3, 2))]));
+    check("5Tiny(2)", add(int(5), call("Tiny", vec![pos(int(2))])));
+    check("-2Miny(1)", add(int(-2), call("Miny", vec![pos(int(1))])));
+    assert!(parse_statements("5Tinyx").is_err());
+    assert!(parse_statements("2x").is_err());
+}
+
+// ---------------------------------------------------------------- switches
+
+#[test]
+fn switches() {
+    check("+-1", switch(int(1)));
+    check("±1", switch(int(1)));
+    check("+-1/2", switch(frac(1, 2)));
+    check("+-(1*)", switch(lit(Some((1, 1)), None, Some(1))));
+    check(
+        "+-{1,1*}",
+        switch(set(vec![int(1), lit(Some((1, 1)), None, Some(1))])),
+    );
+    check("+-^^", switch(up(2)));
+    check("+-+-1", switch(switch(int(1))));
+    check(
+        "+-{10|8||6|4}",
+        switch(game(
+            vec![game(vec![int(10)], vec![int(8)])],
+            vec![game(vec![int(6)], vec![int(4)])],
+        )),
+    );
+}
+
+#[test]
+fn binary_plus_minus() {
+    check("3+-1", bin(BinOp::PlusMinus, int(3), int(1)));
+    check("a +- b", bin(BinOp::PlusMinus, name("a"), name("b")));
+    check("3±1", bin(BinOp::PlusMinus, int(3), int(1)));
+    check("3 + -1", add(int(3), int(-1)));
+    let pm = |a, b| bin(BinOp::PlusMinus, a, b);
+    check(
+        "3 - 2 +- 6 - 7 +- 8 + 4",
+        add(
+            pm(sub(pm(sub(int(3), int(2)), int(6)), int(7)), int(8)),
+            int(4),
+        ),
+    );
+}
+
+// ---------------------------------------------------------------- games
+
+#[test]
+fn brace_games() {
+    check("{1|0}", game(vec![int(1)], vec![int(0)]));
+    check("{0,*|0}", game(vec![int(0), star()], vec![int(0)]));
+    check("{|}", game(vec![], vec![]));
+    check("{0|}", game(vec![int(0)], vec![]));
+    check("{|0}", game(vec![], vec![int(0)]));
+    check("{ 1 , 2 | 3 }", game(vec![int(1), int(2)], vec![int(3)]));
+    check(
+        "{a, b|c}",
+        game(vec![name("a"), name("b")], vec![name("c")]),
+    );
+    check(
+        "{a+1, f(x)|0}",
+        game(
+            vec![add(name("a"), int(1)), call("f", vec![pos(name("x"))])],
+            vec![int(0)],
+        ),
+    );
+    check(
+        "{3|{2|1}}",
+        game(vec![int(3)], vec![game(vec![int(2)], vec![int(1)])]),
+    );
+}
+
+#[test]
+fn angle_games() {
+    check("<0|*>", game(vec![int(0)], vec![star()]));
+    check("<0|>", game(vec![int(0)], vec![]));
+    check("<|0>", game(vec![], vec![int(0)]));
+    check("<|>", game(vec![], vec![]));
+    check("<^|v>", game(vec![up(1)], vec![up(-1)]));
+    check("<1|0>", game(vec![int(1)], vec![int(0)]));
+    check(
+        "<<0|>|<|0>>",
+        game(
+            vec![game(vec![int(0)], vec![])],
+            vec![game(vec![], vec![int(0)])],
+        ),
+    );
+    check(
+        "<1|0> > 0",
+        cmp(CmpOp::Gt, game(vec![int(1)], vec![int(0)]), int(0)),
+    );
+    check(
+        "<2||1|0>",
+        game(vec![int(2)], vec![game(vec![int(1)], vec![int(0)])]),
+    );
+    assert!(parse_statements("<1>").is_err());
+    assert!(parse_statements("<>").is_err());
+}
+
+#[test]
+fn comparisons_outside_games() {
+    check("a <| b", cmp(CmpOp::LessOrConfused, name("a"), name("b")));
+    check(
+        "a |> b",
+        cmp(CmpOp::GreaterOrConfused, name("a"), name("b")),
+    );
+    check("a < b", cmp(CmpOp::Lt, name("a"), name("b")));
+    check("a > b", cmp(CmpOp::Gt, name("a"), name("b")));
+    check("a <> b", cmp(CmpOp::Confused, name("a"), name("b")));
+    check("a <= b", cmp(CmpOp::Le, name("a"), name("b")));
+    check("a >= b", cmp(CmpOp::Ge, name("a"), name("b")));
+    check("a == b", cmp(CmpOp::Eq, name("a"), name("b")));
+    check("a != b", cmp(CmpOp::Ne, name("a"), name("b")));
+    check("^^ > *", cmp(CmpOp::Gt, up(2), star()));
+    check(
+        "3 <> 3+*",
+        cmp(CmpOp::Confused, int(3), add(int(3), star())),
+    );
+    check(
+        "{1|0} <| *",
+        cmp(
+            CmpOp::LessOrConfused,
+            game(vec![int(1)], vec![int(0)]),
+            star(),
+        ),
+    );
+    check("a<|b", cmp(CmpOp::LessOrConfused, name("a"), name("b")));
+    check("*<1", cmp(CmpOp::Lt, star(), int(1)));
+    // Options have no comparisons: inside a game these are a syntax error.
+    assert!(parse_statements("{1 > 0|}").is_err());
+    check(
+        "{(1 > 0)|}",
+        game(vec![cmp(CmpOp::Gt, int(1), int(0))], vec![]),
+    );
+}
+
+#[test]
+fn multi_bar_nesting() {
+    let g = |l: Vec<Expr>, r: Vec<Expr>| game(l, r);
+    check(
+        "{a||b|c}",
+        g(vec![name("a")], vec![g(vec![name("b")], vec![name("c")])]),
+    );
+    check(
+        "{a|b||c}",
+        g(vec![g(vec![name("a")], vec![name("b")])], vec![name("c")]),
+    );
+    check(
+        "{2||1|0}",
+        g(vec![int(2)], vec![g(vec![int(1)], vec![int(0)])]),
+    );
+    check(
+        "{1|0||0}",
+        g(vec![g(vec![int(1)], vec![int(0)])], vec![int(0)]),
+    );
+    check(
+        "{a|b||c|d}",
+        g(
+            vec![g(vec![name("a")], vec![name("b")])],
+            vec![g(vec![name("c")], vec![name("d")])],
+        ),
+    );
+    check("{a||}", g(vec![name("a")], vec![]));
+    check(
+        "{0||0,v*|vv}",
+        g(
+            vec![int(0)],
+            vec![g(vec![int(0), lit(None, Some(-1), Some(1))], vec![up(-2)])],
+        ),
+    );
+    // Four levels: {3|||2||1|0,*||||-1/2} = {{3|{2|{1|0,*}}}|-1/2}.
+    check(
+        "{3|||2||1|0,*||||-1/2}",
+        g(
+            vec![g(
+                vec![int(3)],
+                vec![g(vec![int(2)], vec![g(vec![int(1)], vec![int(0), star()])])],
+            )],
+            vec![frac(-1, 2)],
+        ),
+    );
+    check(
+        "{0|*||*|||*||||*}",
+        g(
+            vec![g(
+                vec![g(vec![g(vec![int(0)], vec![star()])], vec![star()])],
+                vec![star()],
+            )],
+            vec![star()],
+        ),
+    );
+    // Spans of the nested games cover their options.
+    let outer = parse_raw("{a||b|c}");
+    let ExprKind::Game { right, .. } = &outer.kind else {
+        panic!("not a game")
+    };
+    assert_eq!(right[0].span, Span::new(4, 7));
+}
+
+#[test]
+fn ambiguous_bars_are_errors() {
+    let e = err("{3|2|1}");
+    assert!(e.message.contains("ambiguous"), "{e:?}");
+    assert_eq!(e.offset, 4);
+    let e = err("{a||b||c}");
+    assert_eq!(e.offset, 5);
+    let e = err("x := {4|3||2|1||0}");
+    assert_eq!(e.offset, 14);
+}
+
+#[test]
+fn bare_bar_is_an_error() {
+    let e = err("1|0");
+    assert_eq!(e.offset, 1);
+    assert!(e.message.contains('|'), "{e:?}");
+    assert!(parse_statements("1 || 0").is_err());
+}
+
+#[test]
+fn explicit_games() {
+    check("'{1|0}'", explicit(vec![int(1)], vec![int(0)]));
+    check("'{-1|1}'", explicit(vec![int(-1)], vec![int(1)]));
+    check(
+        "'{a||b|c}'",
+        explicit(
+            vec![name("a")],
+            vec![explicit(vec![name("b")], vec![name("c")])],
+        ),
+    );
+    check("'<1|0>'", explicit(vec![int(1)], vec![int(0)]));
+    check(
+        "('{-1|1}':1).CanonicalForm",
+        member(
+            bin(
+                BinOp::OrdinalSum,
+                explicit(vec![int(-1)], vec![int(1)]),
+                int(1),
+            ),
+            "CanonicalForm",
+            None,
+        ),
+    );
+    assert!(parse_statements("'{1}'").is_err());
+    assert!(parse_statements("'{1|0}").is_err());
+}
+
+#[test]
+fn sets() {
+    check("{}", set(vec![]));
+    check("{a, b}", set(vec![name("a"), name("b")]));
+    check("{1}", set(vec![int(1)]));
+    check("{[1,2]}", set(vec![list(vec![int(1), int(2)])]));
+}
+
+#[test]
+fn equivalent_spellings() {
+    same("<1|0>", "{1|0}");
+    same("{ 1 , 2 | 3 }", "{1,2|3}");
+    same("{1, 2|3}", "{1,2|3}");
+    same("+-1", "±1");
+    same("^^", "⇑");
+    same("vvv", "v3");
+    same("(1 +\n 2)", "(1 + 2)");
+}
+
+// ---------------------------------------------------------------- operators
+
+#[test]
+fn precedence() {
+    check("4 Max 3+5", infix("Max", int(4), add(int(3), int(5))));
+    check("3 Max 5", infix("Max", int(3), int(5)));
+    check(
+        "3 Max 5 Min 2",
+        infix("Min", infix("Max", int(3), int(5)), int(2)),
+    );
+    check("11 NimSum 3", infix("NimSum", int(11), int(3)));
+    check("^ Heat 2", infix("Heat", up(1), int(2)));
+    check("*2 Heat 2", infix("Heat", nimber(2), int(2)));
+    check(
+        "G Heat 2 == H",
+        cmp(CmpOp::Eq, infix("Heat", name("G"), int(2)), name("H")),
+    );
+    check("*4:*5", bin(BinOp::OrdinalSum, nimber(4), nimber(5)));
+    check(
+        "a:b:c",
+        bin(
+            BinOp::OrdinalSum,
+            bin(BinOp::OrdinalSum, name("a"), name("b")),
+            name("c"),
+        ),
+    );
+    check(
+        "a:b*c",
+        bin(BinOp::OrdinalSum, name("a"), mul(name("b"), name("c"))),
+    );
+    check(
+        "a+b:c",
+        add(name("a"), bin(BinOp::OrdinalSum, name("b"), name("c"))),
+    );
+    check("-a:b", bin(BinOp::OrdinalSum, neg(name("a")), name("b")));
+    check("1 + 2 * 3", add(int(1), mul(int(2), int(3))));
+    check("1 - 2 - 3", sub(sub(int(1), int(2)), int(3)));
+    check(
+        "a / b % c",
+        bin(BinOp::Mod, bin(BinOp::Div, name("a"), name("b")), name("c")),
+    );
+    check(
+        "1..n+1",
+        e(ExprKind::Range {
+            from: Box::new(int(1)),
+            to: Box::new(add(name("n"), int(1))),
+        }),
+    );
+    check(
+        "a or b and not c",
+        logic(
+            LogicOp::Or,
+            name("a"),
+            logic(LogicOp::And, name("b"), unary(UnaryOp::Not, name("c"))),
+        ),
+    );
+    check(
+        "not a == b",
+        unary(UnaryOp::Not, cmp(CmpOp::Eq, name("a"), name("b"))),
+    );
+    check(
+        "not a and b",
+        logic(LogicOp::And, unary(UnaryOp::Not, name("a")), name("b")),
+    );
+    check(
+        "not not a",
+        unary(UnaryOp::Not, unary(UnaryOp::Not, name("a"))),
+    );
+    check(
+        "a < b and c",
+        logic(
+            LogicOp::And,
+            cmp(CmpOp::Lt, name("a"), name("b")),
+            name("c"),
+        ),
+    );
+    check("-x.Mean", neg(member(name("x"), "Mean", None)));
+    check("+x", unary(UnaryOp::Plus, name("x")));
+    check("-+x", neg(unary(UnaryOp::Plus, name("x"))));
+}
+
+#[test]
+fn non_associative_operators() {
+    let e = err("a < b < c");
+    assert_eq!(e.offset, 6);
+    assert!(e.message.contains("chained"), "{e:?}");
+    assert!(parse_statements("a == b != c").is_err());
+    assert!(parse_statements("1..2..3").is_err());
+    assert!(parse_statements("- not x").is_err());
+}
+
+#[test]
+fn precedence_with_spans() {
+    let x = parse_raw("3 + {1|0}");
+    assert_eq!(x.span, Span::new(0, 9));
+    let ExprKind::Binary { lhs, rhs, .. } = &x.kind else {
+        panic!("not binary")
+    };
+    assert_eq!(lhs.span, Span::new(0, 1));
+    assert_eq!(rhs.span, Span::new(4, 9));
+    assert_eq!(parse_raw("-1^").span, Span::new(0, 3));
+    assert_eq!(parse_raw("(1+2)").span, Span::new(0, 5));
+    assert_eq!(parse_raw("f(x).Mean").span, Span::new(0, 9));
+}
+
+// ---------------------------------------------------------------- names, calls, collections
+
+#[test]
+fn names_members_calls() {
+    check("x", name("x"));
+    check("Left", name("Left"));
+    check(
+        "game.heap.Kayles",
+        member(member(name("game"), "heap", None), "Kayles", None),
+    );
+    // On `game.` paths the arguments are applied to the member, as ast.rs documents.
+    let heap = || member(name("game"), "heap", None);
+    check(
+        "game.heap.Kayles(5)",
+        apply(member(heap(), "Kayles", None), vec![pos(int(5))]),
+    );
+    check(
+        "G.Cool(1/2)",
+        member(name("G"), "Cool", Some(vec![pos(frac(1, 2))])),
+    );
+    check(
+        "game.x.y.f(1).g(2)",
+        member(
+            apply(
+                member(
+                    member(member(name("game"), "x", None), "y", None),
+                    "f",
+                    None,
+                ),
+                vec![pos(int(1))],
+            ),
+            "g",
+            Some(vec![pos(int(2))]),
+        ),
+    );
+    check("f(x, y)", call("f", vec![pos(name("x")), pos(name("y"))]));
+    check("f()", call("f", vec![]));
+    check("R(5)", call("R", vec![pos(int(5))]));
+    check("R[3,4]", index(name("R"), vec![int(3), int(4)]));
+    check(
+        "x[1](2)",
+        apply(index(name("x"), vec![int(1)]), vec![pos(int(2))]),
+    );
+    check(
+        "f(1)(2)",
+        apply(call("f", vec![pos(int(1))]), vec![pos(int(2))]),
+    );
+    check("(f)(2)", apply(name("f"), vec![pos(int(2))]));
+    check(
+        "x.Options(Left)",
+        member(name("x"), "Options", Some(vec![pos(name("Left"))])),
+    );
+    check(
+        "game.heap.Subtraction([2,3,7], allbut => true)(10).Genus",
+        member(
+            apply(
+                apply(
+                    member(heap(), "Subtraction", None),
+                    vec![
+                        pos(list(vec![int(2), int(3), int(7)])),
+                        named("allbut", e(ExprKind::Bool(true))),
+                    ],
+                ),
+                vec![pos(int(10))],
+            ),
+            "Genus",
+            None,
+        ),
+    );
+    check(
+        "game.heap.Wythoff((10,11))",
+        apply(
+            member(heap(), "Wythoff", None),
+            vec![pos(tuple(vec![int(10), int(11)]))],
+        ),
+    );
+    // Postfix operators attach without white space.
+    assert!(parse_statements("f (x)").is_err());
+}
+
+#[test]
+fn collections_strings_booleans() {
+    check("[1, 2]", list(vec![int(1), int(2)]));
+    check("[]", list(vec![]));
+    check("(1, 2)", tuple(vec![int(1), int(2)]));
+    check("(1)", int(1));
+    check("\"0.77\"", string("0.77"));
+    check(r#""a\"b\\c\n""#, string("a\"b\\c\n"));
+    check("true", e(ExprKind::Bool(true)));
+    check("false", e(ExprKind::Bool(false)));
+    check("truex", name("truex"));
+    check(
+        "[S[n] for n in 0..20]",
+        e(ExprKind::Comprehension {
+            body: Box::new(index(name("S"), vec![name("n")])),
+            var: "n".into(),
+            iter: Box::new(e(ExprKind::Range {
+                from: Box::new(int(0)),
+                to: Box::new(int(20)),
+            })),
+        }),
+    );
+    assert!(parse_statements("()").is_err());
+    assert!(parse_statements("[1,2,]").is_err());
+    assert!(parse_statements("(1,)").is_err());
+}
+
+// ---------------------------------------------------------------- statements
+
+#[test]
+fn assignments_and_definitions() {
+    let s = statements("x := {1|0}");
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Assign {
+            name: "x".into(),
+            value: game(vec![int(1)], vec![int(0)])
+        }
+    );
+    let s = statements("def f(x, y) := x + y");
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Def {
+            name: "f".into(),
+            params: vec!["x".into(), "y".into()],
+            body: add(name("x"), name("y"))
+        }
+    );
+    let s = statements("def g() := 1");
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Def {
+            name: "g".into(),
+            params: vec![],
+            body: int(1)
+        }
+    );
+    let s = statements("default := 3");
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Assign {
+            name: "default".into(),
+            value: int(3)
+        }
+    );
+    assert!(parse_statements("x := y := 3").is_err());
+    assert!(parse_statements("f(x) := 3").is_err());
+}
+
+#[test]
+fn lone_equals_is_explained() {
+    let e = err("a = 3");
+    assert_eq!(e.offset, 2);
+    assert!(
+        e.message.contains(":=") && e.message.contains("=="),
+        "{e:?}"
+    );
+    let e = err("if a = b");
+    assert!(parse_statements("a == b").is_ok());
+    assert!(e.offset > 0);
+}
+
+#[test]
+fn statement_separators() {
+    let s = statements("1; 2");
+    assert_eq!(s.len(), 2);
+    assert!(s[0].silent);
+    assert!(!s[1].silent);
+    let s = statements("x := 3;\ny := x + 1;\nx + y");
+    assert_eq!(s.len(), 3);
+    assert_eq!((s[0].silent, s[1].silent, s[2].silent), (true, true, false));
+    let s = statements("\n\n  1  \n\n;;\n2 // two\n// only a comment\n");
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[1].kind, StatementKind::Expr(int(2)));
+    assert!(statements("").is_empty());
+    assert!(statements("  // nothing\n").is_empty());
+}
+
+#[test]
+fn statement_spans() {
+    let s = parse_statements("  1 + 2 ; x := 3 // c\n{1|\n 0}").unwrap_or_default();
+    assert_eq!(s.len(), 3);
+    assert_eq!(s[0].span, Span::new(2, 7));
+    assert_eq!(s[1].span, Span::new(10, 16));
+    assert_eq!(s[2].span, Span::new(22, 29));
+    let StatementKind::Expr(x) = &s[2].kind else {
+        panic!("not an expression")
+    };
+    assert_eq!(x.span, Span::new(22, 29));
+}
+
+#[test]
+fn open_brackets_continue_the_line() {
+    let s = statements("{1|\n0}");
+    assert_eq!(s.len(), 1);
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Expr(game(vec![int(1)], vec![int(0)]))
+    );
+    assert_eq!(statements("f(1,\n2)").len(), 1);
+    assert_eq!(statements("<0|\n*>").len(), 1);
+    assert_eq!(statements("[1,\n // comment {\n 2]\n3").len(), 2);
+    // `<` after an operand is a comparison, so it does not continue the line.
+    assert!(parse_statements("a <\nb").is_err());
+}
+
+#[test]
+fn hash_is_not_a_comment() {
+    assert!(parse_statements("1 # 2").is_err());
+    assert_eq!(statements("1 // 2").len(), 1);
+}
+
+// ---------------------------------------------------------------- errors
+
+#[test]
+fn error_messages_and_offsets() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("{1|", 0, "unclosed `{`"),
+        ("f(1,", 1, "unclosed `(`"),
+        ("<0|", 0, "unclosed `<`"),
+        ("<", 0, "unclosed `<`"),
+        ("[1, 2", 0, "unclosed `[`"),
+        ("{1|(2", 3, "unclosed `(`"),
+        ("}", 0, "unexpected `}`"),
+        (")", 0, "unexpected `)`"),
+        ("1 + 2)", 5, "unexpected `)`"),
+        ("1|0", 1, "unexpected `|`"),
+        (":=", 0, "found `:=`"),
+        ("..", 0, "found `..`"),
+        ("😀", 0, "found `😀`"),
+        ("{1|,}", 3, "expected an option, `|` or `}`"),
+        ("{1,}", 3, "expected an option"),
+        ("1 2", 2, "expected an operator or the end of the statement"),
+        ("1 +", 3, "expected an expression"),
+        ("\"abc", 0, "unterminated string"),
+        ("1\n{1|", 2, "unclosed `{`"),
+        ("x := 1\ny := ", 12, "expected an expression"),
+        ("3 * * *", 7, "expected an expression at the end"),
+        ("{1)", 2, "the `{` before it must be closed first, with `}`"),
+        ("1 \"a\"", 2, "expected an operator"),
+        ("f (x)", 2, "found `(`"),
+        ("x := y := 3", 7, "found `:=`"),
+        ("- not x", 2, "`not` cannot follow a sign"),
+        ("<1>", 2, "expected `|`"),
+    ];
+    for (src, offset, message) in cases {
+        let e = err(src);
+        assert!(
+            e.message.contains(message),
+            "{src:?}: {e:?} should say {message:?}"
+        );
+        assert_eq!(e.offset, *offset, "{src:?}: {e:?}");
+    }
+}
+
+#[test]
+fn errors_never_leak_rule_names() {
+    let inputs = [
+        "{1|", "1 2", "f(", "{1 > 0|}", "1 +", "x :=", "def f(", "[1 for]", "a.", "*(", "^(",
+        "1 2 3",
+    ];
+    for src in inputs {
+        let e = err(src);
+        for raw in [
+            "EOI",
+            "op_",
+            "opt_",
+            "game_lit",
+            "operand",
+            "infix_name",
+            "statement_input",
+        ] {
+            assert!(!e.message.contains(raw), "{src:?}: {}", e.message);
+        }
+        assert!(e.offset <= src.len(), "{src:?}: {e:?}");
+    }
+}
+
+// ---------------------------------------------------------------- nesting and size limits
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let n = 100_000;
+    let cases = [
+        "{".repeat(n),
+        "(".repeat(n),
+        "[".repeat(n),
+        "<".repeat(n),
+        "{(<[".repeat(n / 4),
+        format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}|{}", "{".repeat(n), "}".repeat(n)),
+        format!("{}1", "-".repeat(n)),
+        format!("{}1", "+-".repeat(n / 2)),
+        format!("{}1", "±".repeat(n)),
+        format!("{}x", "not ".repeat(n)),
+        format!("{}1", "-(".repeat(n / 2)),
+        format!("{}1", "x*<".repeat(n / 3)),
+        format!("{}1", "G Heat <".repeat(n / 8)),
+        format!("x := {}1", "*(".repeat(n / 2)),
+    ];
+    for src in cases {
+        let e = err(&src);
+        assert!(
+            e.message.contains("nesting too deep"),
+            "{}...: {e:?}",
+            &src[..20]
+        );
+        assert!(e.offset <= src.len());
+    }
+    // The offending bracket is the first one past the limit.
+    assert_eq!(err(&"{".repeat(n)).offset, MAX_NESTING);
+}
+
+#[test]
+fn nesting_up_to_the_limit_parses() {
+    let n = MAX_NESTING;
+    let parens = format!("{}1{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(parse(&parens), int(1));
+    let braces = format!("{}|{}", "{".repeat(n), "}".repeat(n));
+    assert!(parse_statements(&braces).is_ok());
+    let angles = format!("{}{}", "<".repeat(n), "|>".repeat(n));
+    assert!(
+        parse_statements(&angles).is_ok(),
+        "{:?}",
+        parse_statements(&angles).err()
+    );
+    let minus = format!("{}x", "-".repeat(n - 1));
+    assert!(parse_statements(&minus).is_ok());
+    let too_deep = format!("{}1{}", "(".repeat(n + 1), ")".repeat(n + 1));
+    assert!(parse_statements(&too_deep).is_err());
+}
+
+/// Every bracketing construct nested right up to the limit parses: the parser thread's
+/// stack must be big enough for the deepest recursion of pest and of the tree builder.
+#[test]
+fn every_construct_nests_up_to_the_limit() {
+    let n = MAX_NESTING - 8;
+    let nest = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    let cases = [
+        nest("(", "1", ")", n),
+        nest("{", "|", "}", n),
+        nest("{", "0|", "|}", n),
+        nest("<", "", "|>", n),
+        nest("[", "1", "]", n),
+        nest("f(", "1", ")", n),
+        nest("*(", "1", ")", n),
+        nest("^(", "1", ")", n),
+        nest("v(", "1", ")", n),
+        nest("x.f(", "1", ")", n),
+        nest("x[", "1", "]", n),
+        nest("'{", "", "|}'", n),
+        nest("-(", "1", ")", n / 2),
+        nest("1Tiny(", "1", ")", n),
+        nest("[x for x in ", "1", "]", n),
+        nest("f(a => ", "1", ")", n),
+        nest("{1,", "1", "}", n),
+        nest("*[", "1", "]", n),
+    ];
+    for src in cases {
+        let result = parse_statements(&src);
+        assert!(result.is_ok(), "{}...: {:?}", &src[..12], result.err());
+    }
+}
+
+#[test]
+fn many_bar_levels_nest_without_recursion() {
+    // {0|1||2|||3||||4...}: each longer run nests everything before it one level deeper.
+    let levels = 1000;
+    let mut src = String::from("{0");
+    for k in 1..=levels {
+        src += &"|".repeat(k);
+        src += &k.to_string();
+    }
+    src += "}";
+    let mut expr = parse(&src);
+    for k in (1..=levels).rev() {
+        let ExprKind::Game { mut left, right } = expr.kind else {
+            panic!("level {k}: not a game")
+        };
+        assert_eq!(right, vec![int(k as i64)]);
+        expr = left
+            .pop()
+            .unwrap_or_else(|| panic!("level {k}: no left option"));
+    }
+    assert_eq!(expr, int(0));
+}
+
+#[test]
+fn long_operator_chains_are_bounded() {
+    // A left-nested chain is one level per operator: allowed up to MAX_DEPTH ...
+    let sum = vec!["{1|0}"; 10_000].join(" + ");
+    assert!(parse_statements(&sum).is_ok());
+    // ... and refused beyond, instead of building a tree too deep to drop.
+    let e = err(&vec!["1"; 100_000].join("+"));
+    assert!(e.message.contains("too deep"), "{e:?}");
+    let e = err(&format!("[{}, 1 < 2 < 3]", vec!["1"; 20_000].join("+")));
+    assert!(e.message.contains("too deep"), "{e:?}");
+}
+
+#[test]
+fn big_inputs_parse() {
+    // Their speed is measured by `benches/parse.rs`; here only that they parse.
+    // A flat list of 200 000 options (about 0.4 MB).
+    let flat = format!("{{{}|}}", vec!["0"; 200_000].join(","));
+    let parsed = parse_statements(&flat);
+    let Ok([stmt]) = parsed.as_deref() else {
+        panic!("flat list: {:?}", parsed.err())
+    };
+    let StatementKind::Expr(Expr {
+        kind: ExprKind::Game { left, right },
+        ..
+    }) = &stmt.kind
+    else {
+        panic!("flat list is not a game")
+    };
+    assert_eq!((left.len(), right.len()), (200_000, 0));
+
+    // A sum of 10 000 terms.
+    let sum = vec!["{1*,1*|^,-2}"; 10_000].join(" + ");
+    let parsed = parse_statements(&sum);
+    assert!(parsed.is_ok());
+
+    // About 1 MB of canonical form: deeply nested games with juxtaposed literals, then a
+    // long list of small options.
+    let mut g = String::from("{0||0,v*|vv}");
+    while g.len() < 500_000 {
+        g = format!("{{{g},1/2*,^3|||-3/2v*2,{g}||-1|-2}}");
+    }
+    let pad_len = (1_000_000 - g.len()) / 32;
+    let nested = format!(
+        "{{{g}|{}}}",
+        vec!["1/2*,-3/2v*2,{0||0,v*|vv},73/16"; pad_len].join(",")
+    );
+    assert!(nested.len() >= 990_000);
+    let parsed = parse_statements(&nested);
+    assert!(parsed.is_ok());
+}
+
+// ---------------------------------------------------------------- needs_more_input
+
+#[test]
+fn needs_more_input_cases() {
+    for src in [
+        "{1|", "<0|", "f(1,", "[1, 2", "{1|\n0", "x := <", "'{1|", "{\"}\"", "{ // }",
+    ] {
+        assert!(needs_more_input(src), "{src:?}");
+    }
+    for src in [
+        "{1|0}",
+        "a < b",
+        "1 <| 2",
+        "\"{\"",
+        "// {",
+        "",
+        "1)",
+        "3 > 2",
+        "{1|0} > <1|0>",
+        "^<2>",
+    ] {
+        assert!(!needs_more_input(src), "{src:?}");
+    }
+}
+
+// ---------------------------------------------------------------- conformance corpus
+
+/// Every expression of the public conformance cases parses, except those CGSuite itself
+/// rejects as syntax errors.
+#[test]
+fn conformance_expressions_parse() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/cgsuite-public.tsv"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipping: {path} not found");
+        return;
+    };
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') || line.starts_with("id\t") || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(expr), Some(expected)) = (cols.get(3), cols.get(4)) else {
+            continue;
+        };
+        let result = parse_statements(expr);
+        if expected.starts_with("!!Syntax") {
+            if result.is_ok() {
+                failures.push(format!("{expr}: should be a syntax error"));
+            }
+        } else if let Err(e) = result {
+            failures.push(format!("{expr}: {} at {}", e.message, e.offset));
+        }
+        checked += 1;
+    }
+    assert!(checked > 500, "only {checked} cases found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// CGSuite's printed game notation in the expected column parses back (apart from notations
+/// that are not games: misère forms, genus values, uptimal expansions).
+#[test]
+fn conformance_outputs_parse_back() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/conformance/cgsuite-public.tsv"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    let mut failures = Vec::new();
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(expr), Some(expected)) = (cols.get(3), cols.get(4)) else {
+            continue;
+        };
+        let not_a_game = expected.contains('#')
+            || expr.ends_with(".Genus")
+            || expr.ends_with(".UptimalExpansion");
+        if line.starts_with('#') || expected.starts_with("!!") || not_a_game {
+            continue;
+        }
+        if let Err(e) = parse_statements(expected) {
+            failures.push(format!("{expected}: {}", e.message));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------- properties
+
+/// A literal in printed form from its parts, and the tree it must parse to.
+fn printed_literal(num: Option<(i64, i64)>, ups: i64, star: i64) -> String {
+    let mut s = String::new();
+    if let Some((p, q)) = num {
+        s += &if q == 1 {
+            p.to_string()
+        } else {
+            format!("{p}/{q}")
+        };
+    }
+    s += &match ups {
+        0 => String::new(),
+        1 => "^".into(),
+        2 => "^^".into(),
+        -1 => "v".into(),
+        -2 => "vv".into(),
+        n if n > 0 => format!("^{n}"),
+        n => format!("v{}", -n),
+    };
+    s += &match star {
+        0 => String::new(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    };
+    s
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// The parser never panics, and error offsets point into the input.
+    #[test]
+    fn never_panics(src in "[{}<>()\\[\\]|,.:;=+\\-*/%^v0-9a-zA-Z _'\"!±↑↓⇑⇓#\n]{0,40}") {
+        match parse_statements(&src) {
+            Ok(stmts) => for s in stmts {
+                proptest::prop_assert!(s.span.end <= src.len());
+            },
+            Err(e) => {
+                proptest::prop_assert!(e.offset <= src.len());
+                proptest::prop_assert!(src.is_char_boundary(e.offset));
+                proptest::prop_assert!(!e.message.is_empty());
+                proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
+            }
+        }
+        let _ = needs_more_input(&src);
+    }
+
+    /// Nor does arbitrary text.
+    #[test]
+    fn never_panics_on_any_text(src in proptest::prelude::any::<String>()) {
+        if let Err(e) = parse_statements(&src) {
+            proptest::prop_assert!(e.offset <= src.len() && src.is_char_boundary(e.offset));
+            proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
+        }
+        let _ = needs_more_input(&src);
+    }
+
+    /// Keywords and structure-heavy input never panic either.
+    #[test]
+    fn never_panics_on_tokens(tokens in proptest::collection::vec(proptest::sample::select(vec![
+        "{", "}", "<", ">", "(", ")", "[", "]", "|", "||", ",", ":=", "=", "==", "<|", "|>", "<>",
+        "..", "+-", "-", "+", "*", "/", ":", ".", "^", "v", "vv", "*2", "1", "1/2", "x", "Heat",
+        "not", "and", "or", "def", "for", "in", "true", "'", "\"s\"", " ", "\n", ";", "//", "=>",
+    ]), 0..30)) {
+        let src = tokens.concat();
+        if let Err(e) = parse_statements(&src) {
+            proptest::prop_assert!(e.offset <= src.len());
+            proptest::prop_assert!(!e.message.contains("internal"), "{src:?}: {e:?}");
+        }
+        let _ = needs_more_input(&src);
+    }
+
+    /// Printed literals parse back to their parts.
+    #[test]
+    fn printed_literals_round_trip(
+        num in proptest::option::of((-50i64..50, proptest::sample::select(vec![1i64, 2, 4, 16]))),
+        ups in -20i64..20,
+        star in 0i64..20,
+    ) {
+        let src = printed_literal(num, ups, star);
+        proptest::prop_assume!(!src.is_empty());
+        let expected = lit(num, (ups != 0).then_some(ups), (star != 0).then_some(star));
+        proptest::prop_assert_eq!(parse(&src), expected.clone());
+        // Also inside a game, next to other options.
+        let in_game = format!("{{{src},{src}|{src}}}");
+        proptest::prop_assert_eq!(parse(&in_game), game(vec![expected.clone(), expected.clone()], vec![expected]));
+    }
+}
+
+// ---------------------------------------------------------------- exploration aid
+
+/// A compact rendering of a tree, for failure messages and exploration.
+fn sexp(e: &Expr) -> String {
+    let list = |items: &[Expr]| items.iter().map(sexp).collect::<Vec<_>>().join(" ");
+    let args = |args: &[Arg]| {
+        args.iter()
+            .map(|a| match &a.name {
+                Some(n) => format!("{n}=>{}", sexp(&a.value)),
+                None => sexp(&a.value),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match &e.kind {
+        ExprKind::Literal(l) => {
+            let mut s = String::from("lit:");
+            if let Some(n) = &l.number {
+                s += &format!("{}/{}", n.numerator, n.denominator);
+            }
+            match &l.ups {
+                Some(UpCount::Literal(u)) => s += &format!("^{u}"),
+                Some(UpCount::Expr { negative, count }) => {
+                    s += &format!("{}({})", if *negative { "v" } else { "^" }, sexp(count))
+                }
+                None => {}
+            }
+            match &l.star {
+                Some(StarPart::Literal(n)) => s += &format!("*{n}"),
+                Some(StarPart::Expr(x)) => s += &format!("*({})", sexp(x)),
+                None => {}
+            }
+            s
+        }
+        ExprKind::Game { left, right } => format!("{{{} | {}}}", list(left), list(right)),
+        ExprKind::ExplicitGame { left, right } => format!("'{{{} | {}}}'", list(left), list(right)),
+        ExprKind::Set(items) => format!("(set {})", list(items)),
+        ExprKind::List(items) => format!("[{}]", list(items)),
+        ExprKind::Tuple(items) => format!("(tuple {})", list(items)),
+        ExprKind::Range { from, to } => format!("(.. {} {})", sexp(from), sexp(to)),
+        ExprKind::Comprehension { body, var, iter } => {
+            format!("[{} for {var} in {}]", sexp(body), sexp(iter))
+        }
+        ExprKind::Bool(b) => b.to_string(),
+        ExprKind::Str(s) => format!("{s:?}"),
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Unary { op, operand } => format!("({op:?} {})", sexp(operand)),
+        ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
+        ExprKind::Compare { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
+        ExprKind::Logic { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
+        ExprKind::Infix { name, lhs, rhs } => format!("(`{name}` {} {})", sexp(lhs), sexp(rhs)),
+        ExprKind::Member {
+            target,
+            name,
+            args: a,
+        } => match a {
+            Some(a) => format!("(. {} {name}({}))", sexp(target), args(a)),
+            None => format!("(. {} {name})", sexp(target)),
+        },
+        ExprKind::Call { name, args: a } => format!("(call {name} {})", args(a)),
+        ExprKind::Apply { callee, args: a } => format!("(apply {} {})", sexp(callee), args(a)),
+        ExprKind::Index { target, args } => format!("(index {} {})", sexp(target), list(args)),
+    }
+}
+
+/// `CGCALC_EXPLORE='1+2' cargo test explore -- --ignored --nocapture` prints parses.
+#[test]
+#[ignore]
+fn explore() {
+    let input = std::env::var("CGCALC_EXPLORE").unwrap_or_default();
+    for line in input.split('\n') {
+        match parse_statements(line) {
+            Ok(stmts) => {
+                let shown: Vec<String> = stmts
+                    .iter()
+                    .map(|s| match &s.kind {
+                        StatementKind::Expr(e) => sexp(e),
+                        StatementKind::Assign { name, value } => format!("{name} := {}", sexp(value)),
+                        StatementKind::Def { name, params, body } => {
+                            format!("def {name}({}) := {}", params.join(","), sexp(body))
+                        }
+                    } + if s.silent { ";" } else { "" })
+                    .collect();
+                println!("{line:<30} => {}", shown.join("  ||  "));
+            }
+            Err(e) => println!("{line:<30} => ERR @{} {}", e.offset, e.message),
+        }
+    }
+}
