@@ -160,6 +160,7 @@ mod tests {
             temperature: Some("3/4".into()),
             atomic_weight: None,
             position: None,
+            drawing: None,
         };
         let line = success(&statement("{2||1|0}"), "{2||1|0}", "game", Some(&summary));
         assert_eq!(

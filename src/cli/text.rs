@@ -25,6 +25,11 @@ pub fn render(value: &str, summary: Option<&Summary>, p: Palette) -> String {
     out.push('\n');
     if let Some(summary) = summary {
         out += &render_summary(summary, p);
+        if let Some(drawing) = &summary.drawing {
+            for line in drawing.lines() {
+                out += &format!("{INDENT}{line}\n");
+            }
+        }
     }
     out
 }
@@ -148,6 +153,7 @@ mod tests {
             temperature: Some("3/4".into()),
             atomic_weight: None,
             position: None,
+            drawing: None,
         }
     }
 
@@ -180,6 +186,7 @@ mod tests {
             temperature: Some("0".into()),
             atomic_weight: Some("0".into()),
             position: Some("kayles[5]".into()),
+            drawing: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

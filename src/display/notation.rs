@@ -127,7 +127,12 @@ impl Printer {
             if i > 0 {
                 out.write_char(',')?;
             }
-            self.write_value(engine, item, out)?;
+            match item {
+                // In a list a position shows how it was built (`[nim[1,4,5]]`): that is what
+                // lists of moves are read for, and it pastes back as the position.
+                Value::Position(p) => out.write_str(&p.describe())?,
+                _ => self.write_value(engine, item, out)?,
+            }
         }
         out.write_str(close)?;
         Ok(())

@@ -20,6 +20,8 @@ pub struct Summary {
     pub atomic_weight: Option<String>,
     /// For positions of rulesets: how the position was built (`kayles[5]`).
     pub position: Option<String>,
+    /// For positions on a board: a small drawing of it (text mode only).
+    pub drawing: Option<String>,
 }
 
 /// The summary of a game.
@@ -38,5 +40,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
             None => None,
         },
         position: None,
+        drawing: None,
     })
 }

@@ -354,7 +354,7 @@ impl Session {
         let is_game = |v: &Value| {
             matches!(
                 v,
-                Value::Number(_) | Value::Game(_) | Value::Explicit { .. }
+                Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
             )
         };
         if is_game(a) && is_game(b) {

@@ -184,6 +184,7 @@ impl Session {
         let mut summary = summarize(&mut self.engine, &mut self.printer, g).ok()?;
         if let Value::Position(p) = value {
             summary.position = Some(p.describe());
+            summary.drawing = p.drawing();
         }
         Some(summary)
     }

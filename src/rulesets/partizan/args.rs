@@ -50,7 +50,9 @@ pub fn size(function: &str, what: &str, value: &Value, max: u64) -> EvalResult<u
 pub fn flag(function: &str, what: &str, value: &Value) -> EvalResult<bool> {
     match value {
         Value::Bool(b) => Ok(*b),
-        Value::Number(r) if r.is_integer() && (r.numer() == &0.into() || r.numer() == &1.into()) => {
+        Value::Number(r)
+            if r.is_integer() && (r.numer() == &0.into() || r.numer() == &1.into()) =>
+        {
             Ok(r.numer() == &1.into())
         }
         _ => Err(EvalError::new(format!(
@@ -59,19 +61,18 @@ pub fn flag(function: &str, what: &str, value: &Value) -> EvalResult<bool> {
     }
 }
 
-/// An error about the character at `index` (in characters) of `text`, shown with a caret
-/// under it.
+/// An error about the character at `index` (in characters) of `source`: the message, then the
+/// string with a caret under that character.
 pub fn bad_char(function: &str, source: &str, index: usize, message: &str) -> EvalError {
-    let shown: String = source.chars().collect();
     let width: usize = source
         .chars()
         .take(index)
         .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1))
         .sum();
     EvalError::new(format!(
-        "{function}: {message} (character {} of the string)\n    \"{shown}\"\n     {}^",
-        index + 1,
-        " ".repeat(width)
+        "{function}: {message}\n    {source}\n    {}^ character {}",
+        " ".repeat(width),
+        index + 1
     ))
 }
 

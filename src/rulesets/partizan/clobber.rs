@@ -77,7 +77,11 @@ impl Rules for Clobber {
     type Key = (u128, u128);
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let (mine, theirs) = if left { (self.x, self.o) } else { (self.o, self.x) };
+        let (mine, theirs) = if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        };
         let all = self.dims.all();
         let w = u32::from(self.dims.w);
         let inner = self.dims.not_last_column();
@@ -138,7 +142,10 @@ impl Rules for Clobber {
             for (columns, rows) in [(false, false), (true, false), (false, true), (true, true)] {
                 let x = grid::mirror(x, dims, columns, rows);
                 let o = grid::mirror(o, dims, columns, rows);
-                for (k, swapped) in [((grid::pack(x, dims), o), false), ((grid::pack(o, dims), x), true)] {
+                for (k, swapped) in [
+                    ((grid::pack(x, dims), o), false),
+                    ((grid::pack(o, dims), x), true),
+                ] {
                     if k < best {
                         best = k;
                         negated = swapped;

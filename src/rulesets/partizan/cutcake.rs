@@ -81,7 +81,7 @@ fn divisors(n: u64) -> Vec<u64> {
     let mut large = Vec::new();
     let mut d = 1;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             small.push(d);
             if d * d != n {
                 large.push(n / d);
@@ -151,10 +151,16 @@ impl Rules for Cake {
                 left_splits_height,
             } => (right_splits_width, left_splits_height),
         };
-        let flags = |a: bool, b: bool| u8::from(a) | (u8::from(b) << 1) | 4 * u8::from(self.cut != Cut::Anywhere);
+        let flags = |a: bool, b: bool| {
+            u8::from(a) | (u8::from(b) << 1) | (u8::from(self.cut != Cut::Anywhere) << 2)
+        };
         let own = (w, h, flags(a, b));
         let turned = (h, w, flags(b, a));
-        if turned < own { (turned, true) } else { (own, false) }
+        if turned < own {
+            (turned, true)
+        } else {
+            (own, false)
+        }
     }
 
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {
@@ -190,7 +196,11 @@ impl Rules for Cake {
             .iter()
             .map(|&(w, h, n)| {
                 let piece = format!("{}({w},{h}{extra})", self.name());
-                if n == 1 { piece } else { format!("{n} * {piece}") }
+                if n == 1 {
+                    piece
+                } else {
+                    format!("{n} * {piece}")
+                }
             })
             .collect::<Vec<_>>()
             .join(" + ")
@@ -199,7 +209,7 @@ impl Rules for Cake {
     fn drawing(&self) -> Option<String> {
         // One piece, small enough to draw: its cells.
         match self.pieces.as_slice() {
-            [(w, h, 1)] if *w <= 40 && *h <= 12 => Some(
+            [(w, h, 1)] if *w <= 16 && *h <= 6 => Some(
                 (0..*h)
                     .map(|_| "□".repeat(*w as usize))
                     .collect::<Vec<_>>()

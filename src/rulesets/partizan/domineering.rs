@@ -9,9 +9,9 @@
 //! they key the negative. A region where only one player can ever move is worth ± the number
 //! of dominoes that fit in its runs, without search.
 
+use super::Rules;
 use super::args::{no_named, size, text};
 use super::grid::{self, Dims, MAX_CELLS};
-use super::Rules;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
@@ -83,7 +83,10 @@ impl Domineering {
         let (bits, dims) = if rows {
             (self.empty, self.dims)
         } else {
-            (grid::transpose(self.empty, self.dims), self.dims.transposed())
+            (
+                grid::transpose(self.empty, self.dims),
+                self.dims.transposed(),
+            )
         };
         let row = dims.row();
         let mut total = 0;
@@ -132,6 +135,9 @@ impl Rules for Domineering {
     }
 
     fn key(&self) -> (u128, bool) {
+        if self.dims.w <= 16 && self.dims.h <= 16 {
+            return grid::least_image_small(self.empty, self.dims);
+        }
         let mut best = grid::pack(self.empty, self.dims);
         let mut negated = false;
         let transposed = grid::transpose(self.empty, self.dims);

@@ -62,7 +62,11 @@ impl Dims {
 }
 
 pub fn low_bits(n: u32) -> u128 {
-    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 /// The cells orthogonally adjacent to some cell of `bits`.
@@ -81,12 +85,9 @@ pub fn components(bits: u128, dims: Dims) -> Vec<u128> {
     while rest != 0 {
         let mut part = rest & rest.wrapping_neg();
         loop {
-            let grown = (part
-                | ((part & inner) << 1)
-                | ((part >> 1) & inner)
-                | (part << w)
-                | (part >> w))
-                & rest;
+            let grown =
+                (part | ((part & inner) << 1) | ((part >> 1) & inner) | (part << w) | (part >> w))
+                    & rest;
             if grown == part {
                 break;
             }
@@ -164,6 +165,53 @@ pub fn pack(bits: u128, dims: Dims) -> u128 {
     bits | (u128::from(dims.w) << 121)
 }
 
+/// The least packed image of a board (at most 16×16) under the eight symmetries of the
+/// rectangle, and whether it is one of the four that turn the board a quarter (those swap
+/// rows and columns). Works on rows as small integers: a few dozen word operations.
+pub fn least_image_small(bits: u128, dims: Dims) -> (u128, bool) {
+    debug_assert!(dims.w <= 16 && dims.h <= 16);
+    let (w, h) = (usize::from(dims.w), usize::from(dims.h));
+    let mut rows = [0u16; 16];
+    let mut columns = [0u16; 16];
+    let row_mask = dims.row();
+    for (r, row) in rows.iter_mut().enumerate().take(h) {
+        let line = ((bits >> (r * w)) & row_mask) as u16;
+        *row = line;
+        let mut rest = line;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            columns[c] |= 1 << r;
+        }
+    }
+    let upright = least_of_four(&rows[..h], w);
+    let turned = least_of_four(&columns[..w], h);
+    if turned < upright {
+        (turned, true)
+    } else {
+        (upright, false)
+    }
+}
+
+/// The least packed image of a board given by its rows (each `width` bits) under the
+/// reversal of the rows' order and of each row.
+fn least_of_four(rows: &[u16], width: usize) -> u128 {
+    let shift = 16 - width as u32;
+    let (mut a, mut b, mut c, mut d) = (0u128, 0u128, 0u128, 0u128);
+    let last = rows.len() - 1;
+    for (r, &row) in rows.iter().enumerate() {
+        let reversed = u128::from(row.reverse_bits() >> shift);
+        let row = u128::from(row);
+        let (here, there) = (r * width, (last - r) * width);
+        a |= row << here;
+        b |= row << there;
+        c |= reversed << here;
+        d |= reversed << there;
+    }
+    let tag = (width as u128) << 121;
+    a.min(b).min(c).min(d) | tag
+}
+
 /// The rows of a board string (`"..#./...."`), each character classified by `cell`.
 /// Rows are separated by `/`; all rows must have the same length.
 pub fn parse_rows(
@@ -185,16 +233,13 @@ pub fn parse_rows(
     for (i, &c) in chars.iter().chain(std::iter::once(&'/')).enumerate() {
         if c == '/' {
             if column == 0 {
-                return Err(bad_char(function, text, i.min(chars.len() - 1), "empty row"));
+                return Err(bad_char(function, text, i, "empty row"));
             }
             match width {
                 None => width = Some(column),
                 Some(wd) if wd != column => {
-                    let message = format!(
-                        "row {} has {column} cells but row 1 has {wd}",
-                        rows + 1
-                    );
-                    return Err(bad_char(function, text, i.min(chars.len() - 1), &message));
+                    let message = format!("row {} has {column} cells but row 1 has {wd}", rows + 1);
+                    return Err(bad_char(function, text, i, &message));
                 }
                 Some(_) => {}
             }

@@ -20,8 +20,10 @@ use crate::engine::{Dyadic, Engine, EngineError, EngineResult, GameId};
 use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
 
-/// The most vertices an edge list may name.
+/// The largest vertex number an edge list may name.
 const MAX_VERTEX: u32 = 9999;
+/// The most edges in a picture (keys of deep trees grow with depth × size).
+const MAX_EDGES: usize = 4096;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
@@ -94,6 +96,12 @@ impl Hackenbush {
         } else {
             parse_trees(source)?
         };
+        if picture.edges.len() > MAX_EDGES {
+            return Err(EvalError::new(format!(
+                "hackenbush: the picture has {} edges; at most {MAX_EDGES} are supported",
+                picture.edges.len()
+            )));
+        }
         Ok(picture.pruned())
     }
 
@@ -224,9 +232,6 @@ impl Hackenbush {
     /// The value of a forest, bottom-up: each branch is its edge's game ordinal-summed with
     /// what stands on it.
     fn forest_value(&self, layout: &Layout, engine: &mut Engine) -> EngineResult<GameId> {
-        if let Some(v) = self.stalk_value(layout, engine)? {
-            return Ok(v);
-        }
         let blue = engine.integer(1);
         let red = engine.integer(-1);
         let green = engine.nimber(1);
@@ -241,40 +246,21 @@ impl Hackenbush {
                     Colour::Green => green,
                 };
                 let above = value[self.other_end(k, v) as usize];
-                let branch = engine.ordinal_sum(base, above)?;
+                let colour = self.edges[k].colour;
+                let branch = match engine.as_number(above) {
+                    Some(x) if colour != Colour::Green => {
+                        let x = if colour == Colour::Blue { x } else { negate(x)? };
+                        let y = blue_edge_under(x).ok_or(EngineError::Overflow)?;
+                        let y = if colour == Colour::Blue { y } else { negate(y)? };
+                        engine.number(y)
+                    }
+                    _ => engine.ordinal_sum(base, above)?,
+                };
                 total = engine.add(total, branch)?;
             }
             value[v as usize] = total;
         }
         Ok(value[0])
-    }
-
-    /// A blue-red stalk is a number read off its colours (the sign expansion): the first run
-    /// counts ±1 per edge, each later edge ±1/2, ±1/4, ...
-    fn stalk_value(&self, layout: &Layout, engine: &mut Engine) -> EngineResult<Option<GameId>> {
-        if layout.children.iter().any(|c| c.len() > 1)
-            || self.edges.iter().any(|e| e.colour == Colour::Green)
-        {
-            return Ok(None);
-        }
-        let colours: Vec<Colour> = layout.order[1..]
-            .iter()
-            .map(|&v| {
-                let k = layout.parent_edge[v as usize].expect("every vertex but the ground");
-                self.edges[k].colour
-            })
-            .collect();
-        let Some(&first) = colours.first() else {
-            return Ok(Some(Engine::ZERO));
-        };
-        let sign = |c: Colour| if c == Colour::Blue { 1 } else { -1 };
-        let run = colours.iter().take_while(|&&c| c == first).count();
-        let mut total = Dyadic::from_i128(sign(first) * run as i128);
-        for (i, &c) in colours[run..].iter().enumerate() {
-            let step = Dyadic::new(sign(c), i as u32 + 1).ok_or(EngineError::Overflow)?;
-            total = total.checked_add(&step).ok_or(EngineError::Overflow)?;
-        }
-        Ok(Some(engine.number(total)))
     }
 
     /// The picture in the syntax it can be typed in.
@@ -323,6 +309,24 @@ impl Hackenbush {
     }
 }
 
+fn negate(x: Dyadic) -> EngineResult<Dyadic> {
+    x.checked_neg().ok_or(EngineError::Overflow)
+}
+
+/// `1 : x` for a number x — a blue edge under a picture worth x. Its sign expansion is `+`
+/// followed by x's: for x ≥ 0 that is x + 1; for x < 0, whose expansion starts with
+/// m = ⌈−x⌉ minus signs, it is (x + m + 1) / 2^m. So a blue-red stalk reads off its colours:
+/// `LRR` = 1 − 1/2 − 1/4 = 1/4.
+fn blue_edge_under(x: Dyadic) -> Option<Dyadic> {
+    if x.signum() >= 0 {
+        return x.checked_add(&Dyadic::ONE);
+    }
+    // ⌈−x⌉ = −⌊x⌋.
+    let m = u32::try_from(-x.floor()).ok()?;
+    let top = x.checked_add(&Dyadic::from_i128(i128::from(m) + 1))?;
+    Dyadic::new(top.numerator(), top.exponent().checked_add(m)?)
+}
+
 impl Rules for Hackenbush {
     /// `T` + canonical tree text, or `G` + renumbered edge list.
     type Key = Box<str>;
@@ -358,7 +362,11 @@ impl Rules for Hackenbush {
         for e in &self.edges {
             let v = if e.a != 0 { e.a } else { e.b } as usize;
             // A loop at the ground is a part of its own.
-            let r = if v == 0 { usize::MAX - groups.len() } else { find(&mut root, v) };
+            let r = if v == 0 {
+                usize::MAX - groups.len()
+            } else {
+                find(&mut root, v)
+            };
             match groups.iter_mut().find(|(g, _)| *g == r) {
                 Some((_, edges)) => edges.push(*e),
                 None => groups.push((r, vec![*e])),
@@ -474,14 +482,17 @@ fn parse_edge_list(source: &str) -> EvalResult<Hackenbush> {
     let chars: Vec<char> = source.chars().collect();
     let mut edges = Vec::new();
     let mut i = 0;
-    let err = |at: usize, message: &str| bad_char("hackenbush", source, at.min(chars.len().saturating_sub(1)), message);
+    let err = |at: usize, message: &str| bad_char("hackenbush", source, at, message);
     let vertex = |i: &mut usize| -> EvalResult<u32> {
         let start = *i;
         while *i < chars.len() && chars[*i].is_ascii_digit() {
             *i += 1;
         }
         if start == *i {
-            return Err(err(start, "expected a vertex number (0 is the ground), as in \"0-1:L\""));
+            return Err(err(
+                start,
+                "expected a vertex number (0 is the ground), as in \"0-1:L\"",
+            ));
         }
         let digits: String = chars[start..*i].iter().collect();
         digits
@@ -499,17 +510,29 @@ fn parse_edge_list(source: &str) -> EvalResult<Hackenbush> {
         }
         let a = vertex(&mut i)?;
         if chars.get(i) != Some(&'-') {
-            return Err(err(i, "expected '-' between the two ends of an edge, as in \"0-1:L\""));
+            return Err(err(
+                i,
+                "expected '-' between the two ends of an edge, as in \"0-1:L\"",
+            ));
         }
         i += 1;
         let b = vertex(&mut i)?;
         if chars.get(i) != Some(&':') {
-            return Err(err(i, "expected ':' and a colour after the edge's ends, as in \"0-1:L\""));
+            return Err(err(
+                i,
+                "expected ':' and a colour after the edge's ends, as in \"0-1:L\"",
+            ));
         }
         i += 1;
-        let colour = chars.get(i).and_then(|&c| Colour::from_letter(c)).ok_or_else(|| {
-            err(i, "expected a colour: L or B (blue), R (red), G or E (green)")
-        })?;
+        let colour = chars
+            .get(i)
+            .and_then(|&c| Colour::from_letter(c))
+            .ok_or_else(|| {
+                err(
+                    i,
+                    "expected a colour: L or B (blue), R (red), G or E (green)",
+                )
+            })?;
         i += 1;
         if i < chars.len() && !(chars[i].is_whitespace() || chars[i] == ',') {
             return Err(err(i, "expected a space or ',' between edges"));

@@ -73,7 +73,11 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
 }
 
 /// A partizan position as a value, or `None` if `key` names no partizan ruleset function.
-pub fn function(key: &str, args: &crate::rulesets::Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
+pub fn function(
+    key: &str,
+    args: &crate::rulesets::Args,
+    engine: &mut Engine,
+) -> Option<EvalResult<Value>> {
     let _ = engine;
     let result = match key {
         "hackenbush" => hackenbush::from_args(args).map(position),
