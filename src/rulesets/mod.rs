@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod contest;
 pub mod heap;
+pub mod partizan;
 pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
@@ -86,7 +87,9 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    heap::function(key, args, engine).or_else(|| contest::function(key, args, engine))
+    heap::function(key, args, engine)
+        .or_else(|| contest::function(key, args, engine))
+        .or_else(|| partizan::function(key, args, engine))
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.

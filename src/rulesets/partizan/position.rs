@@ -1,0 +1,97 @@
+//! A partizan position as a value of the calculator: it prints as its canonical form, pastes
+//! back through `describe`, draws itself in the REPL summary, and lists its options as
+//! positions (`domineering(2,2).LeftOptions`).
+
+use super::Rules;
+use super::solver::solve;
+use crate::engine::{Engine, EngineResult, GameId};
+use crate::eval::{EvalError, EvalResult, Side, Value};
+use crate::rulesets::Position;
+use std::rc::Rc;
+
+/// A position of a partizan ruleset.
+#[derive(Debug)]
+pub struct PartizanPosition<G: Rules> {
+    game: G,
+}
+
+impl<G: Rules> PartizanPosition<G> {
+    pub fn new(game: G) -> Self {
+        PartizanPosition { game }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The positions one move away, without repeats, in the order the rules produce them.
+    fn option_positions(&self, left: bool) -> Vec<Rc<dyn Position>> {
+        let mut moves = Vec::new();
+        self.game.moves(left, &mut moves);
+        let mut seen = std::collections::HashSet::new();
+        moves
+            .into_iter()
+            .filter(|m| seen.insert(m.describe()))
+            .map(|m| Rc::new(PartizanPosition::new(m)) as Rc<dyn Position>)
+            .collect()
+    }
+
+    fn option_set(&self, left: bool) -> Value {
+        Value::Set(
+            self.option_positions(left)
+                .into_iter()
+                .map(Value::Position)
+                .collect(),
+        )
+    }
+}
+
+impl<G: Rules> Position for PartizanPosition<G> {
+    fn describe(&self) -> String {
+        self.game.describe()
+    }
+
+    fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        solve(&self.game, engine)
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        let _ = engine;
+        let no_args = |name: &str| -> EvalResult<()> {
+            if args.is_empty() {
+                Ok(())
+            } else {
+                Err(EvalError::new(format!("{name} takes no arguments")))
+            }
+        };
+        match key {
+            "leftoptions" => {
+                no_args("LeftOptions")?;
+                Ok(Some(self.option_set(true)))
+            }
+            "rightoptions" => {
+                no_args("RightOptions")?;
+                Ok(Some(self.option_set(false)))
+            }
+            "options" => match args {
+                [Value::Side(Side::Left)] => Ok(Some(self.option_set(true))),
+                [Value::Side(Side::Right)] => Ok(Some(self.option_set(false))),
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    fn drawing(&self) -> Option<String> {
+        self.game.drawing()
+    }
+
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let _ = engine;
+        Ok(Some(self.option_positions(left)))
+    }
+}

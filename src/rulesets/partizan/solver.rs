@@ -1,0 +1,161 @@
+//! The generic solver: the value of a position is the sum of its components' values; a
+//! component's value is the canonical form of `{values of Left's moves | values of Right's
+//! moves}`, unless its ruleset knows a closed form. Components are remembered in a
+//! transposition table keyed by the ruleset's canonical key, so each is solved once.
+//!
+//! One table per ruleset lives for the whole session ([`solve`]): the game ids it stores
+//! belong to one engine, so the table remembers which engine it serves (by the identity of the
+//! engine's interrupt flag, held weakly so that the address cannot be reused) and starts empty
+//! for another engine.
+
+use super::Rules;
+use crate::engine::{Engine, EngineResult, GameId};
+use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Weak};
+
+/// A transposition table for one ruleset, and the search that fills it.
+pub struct Solver<G: Rules> {
+    table: FxHashMap<G::Key, GameId>,
+}
+
+impl<G: Rules> Default for Solver<G> {
+    fn default() -> Self {
+        Solver {
+            table: FxHashMap::default(),
+        }
+    }
+}
+
+impl<G: Rules> Solver<G> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of components solved so far.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Approximate bytes held by the table.
+    pub fn memory_bytes(&self) -> usize {
+        self.table.capacity() * (std::mem::size_of::<(G::Key, GameId)>() + 1)
+    }
+
+    /// The canonical value of a position.
+    pub fn value(&mut self, position: &G, engine: &mut Engine) -> EngineResult<GameId> {
+        let mut parts = Vec::new();
+        position.components(&mut parts);
+        let mut values = Vec::with_capacity(parts.len());
+        for (part, count) in &parts {
+            values.push((self.component_value(part, engine)?, *count));
+        }
+        sum(values, engine)
+    }
+
+    fn component_value(&mut self, part: &G, engine: &mut Engine) -> EngineResult<GameId> {
+        let (key, negated) = part.key();
+        if let Some(&v) = self.table.get(&key) {
+            return if negated { engine.neg(v) } else { Ok(v) };
+        }
+        engine.check_interrupt()?;
+        let value = match part.closed_form(engine)? {
+            Some(v) => v,
+            None => {
+                let mut moves = Vec::new();
+                part.moves(true, &mut moves);
+                let left = self.values(&moves, engine)?;
+                moves.clear();
+                part.moves(false, &mut moves);
+                let right = self.values(&moves, engine)?;
+                engine.game_from_options(&left, &right)?
+            }
+        };
+        let stored = if negated { engine.neg(value)? } else { value };
+        self.table.insert(key, stored);
+        Ok(value)
+    }
+
+    fn values(&mut self, positions: &[G], engine: &mut Engine) -> EngineResult<Vec<GameId>> {
+        let mut values = Vec::with_capacity(positions.len());
+        for p in positions {
+            values.push(self.value(p, engine)?);
+        }
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
+    }
+}
+
+/// Σ count·value, adding in id order so that equal multisets reuse the engine's sum cache.
+fn sum(mut values: Vec<(GameId, u64)>, engine: &mut Engine) -> EngineResult<GameId> {
+    values.sort_unstable();
+    let mut total = Engine::ZERO;
+    let mut i = 0;
+    while i < values.len() {
+        let (g, mut count) = values[i];
+        i += 1;
+        while i < values.len() && values[i].0 == g {
+            count += values[i].1;
+            i += 1;
+        }
+        let term = if count == 1 {
+            g
+        } else {
+            engine.multiple(i128::from(count), g)?
+        };
+        total = engine.add(total, term)?;
+    }
+    Ok(total)
+}
+
+/// The session's tables: one solver per ruleset, for the engine that owns them.
+struct Store {
+    /// The interrupt flag of the engine the stored ids belong to.
+    owner: Weak<AtomicBool>,
+    solvers: FxHashMap<TypeId, Box<dyn Any>>,
+}
+
+thread_local! {
+    static STORE: RefCell<Store> = RefCell::new(Store {
+        owner: Weak::new(),
+        solvers: FxHashMap::default(),
+    });
+}
+
+/// The value of a position, through the session's table for its ruleset.
+pub fn solve<G: Rules>(position: &G, engine: &mut Engine) -> EngineResult<GameId> {
+    let mut solver = take_solver::<G>(engine);
+    // The table only ever gains complete entries, so it is kept even after an interruption.
+    let result = solver.value(position, engine);
+    STORE.with(|store| {
+        store
+            .borrow_mut()
+            .solvers
+            .insert(TypeId::of::<Solver<G>>(), Box::new(solver));
+    });
+    result
+}
+
+fn take_solver<G: Rules>(engine: &Engine) -> Solver<G> {
+    let flag = engine.interrupt_flag();
+    STORE.with(|store| {
+        let mut store = store.borrow_mut();
+        if !std::ptr::eq(store.owner.as_ptr(), Arc::as_ptr(&flag)) {
+            store.solvers.clear();
+            store.owner = Arc::downgrade(&flag);
+        }
+        store
+            .solvers
+            .remove(&TypeId::of::<Solver<G>>())
+            .and_then(|b| b.downcast::<Solver<G>>().ok())
+            .map(|b| *b)
+            .unwrap_or_default()
+    })
+}
