@@ -513,6 +513,12 @@ impl Session {
         }
         let t = self.eval(target)?;
         let values = match call {
+            // Ruleset methods take their named arguments after the positional ones
+            // (`R.CakeProduct(S, twisted => true)`); see `Ruleset::method`.
+            Some(mut call) if matches!(t, Value::Ruleset(_)) => {
+                call.positional.extend(call.named.drain(..).map(|(_, v)| v));
+                call.positional
+            }
             Some(call) => {
                 if let Some((n, _)) = call.named.first() {
                     return Err(EvalError::new(format!(

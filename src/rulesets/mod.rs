@@ -25,7 +25,8 @@ pub trait Ruleset: fmt::Debug {
     fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value>;
 
     /// A method of the ruleset (`NimValueSequence`, `CheckPeriodicity`, ...), looked up by its
-    /// key (lower case, no underscores); `Ok(None)` if it has no such method.
+    /// key (lower case, no underscores); `Ok(None)` if it has no such method. Named arguments
+    /// (`twisted => true`) arrive after the positional ones, in the order written.
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>>;
 
     /// Extra lines for the REPL summary (the start of the nim sequence, the period).
