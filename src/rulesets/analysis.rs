@@ -148,6 +148,8 @@ struct Frame {
     options: Vec<Rc<dyn Position>>,
     /// Options taken by Left (the rest are Right's), for partizan searches.
     left_count: usize,
+    /// The "options" are the components of a sum.
+    sum: bool,
     results: Vec<Node>,
 }
 
@@ -163,21 +165,25 @@ enum Node {
     },
 }
 
-/// A position's options, Left's first.
+/// A position's options, Left's first; or, when `sum`, its components.
 struct Expansion {
     options: Vec<Rc<dyn Position>>,
     left_count: usize,
+    sum: bool,
+}
+
+/// How a frame's results were expanded: Left's options first (`left_count` of them), or the
+/// components of a sum.
+#[derive(Clone, Copy)]
+struct Shape {
+    left_count: usize,
+    sum: bool,
 }
 
 /// An analysis computed from the options' results, memoised by position description.
 trait Analysis {
     fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion>;
-    fn combine(
-        &mut self,
-        results: &[Node],
-        left_count: usize,
-        engine: &mut Engine,
-    ) -> EvalResult<Node>;
+    fn combine(&mut self, results: &[Node], shape: Shape, engine: &mut Engine) -> EvalResult<Node>;
     fn known(&self, key: &str) -> Option<Node>;
     fn remember(&mut self, key: String, node: Node);
 }
@@ -194,12 +200,14 @@ fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -
         let Expansion {
             options,
             left_count,
+            sum,
         } = an.expand(p, engine)?;
         EvalResult::Ok(Frame {
             results: Vec::with_capacity(options.len()),
             key,
             options,
             left_count,
+            sum,
         })
     };
     on_stack.insert(root_key.clone());
@@ -233,7 +241,11 @@ fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -
             continue;
         }
         let Some(frame) = stack.pop() else { break };
-        let node = an.combine(&frame.results, frame.left_count, engine)?;
+        let shape = Shape {
+            left_count: frame.left_count,
+            sum: frame.sum,
+        };
+        let node = an.combine(&frame.results, shape, engine)?;
         on_stack.remove(&frame.key);
         an.remember(frame.key, node);
         match stack.last_mut() {
@@ -249,23 +261,38 @@ struct Forms;
 
 impl Analysis for Forms {
     fn expand(&mut self, p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Expansion> {
+        if let Some(parts) = p.components().filter(|parts| parts.len() > 1) {
+            return Ok(Expansion {
+                options: parts,
+                left_count: 0,
+                sum: true,
+            });
+        }
         Ok(Expansion {
             options: options_of(p, true, engine)?,
             left_count: 0,
+            sum: false,
         })
     }
 
-    fn combine(&mut self, results: &[Node], _: usize, engine: &mut Engine) -> EvalResult<Node> {
-        let options = results
+    fn combine(&mut self, results: &[Node], shape: Shape, engine: &mut Engine) -> EvalResult<Node> {
+        let forms: Vec<MisereId> = results
             .iter()
             .filter_map(|n| match n {
                 Node::Form(f) => Some(*f),
                 _ => None,
             })
             .collect();
-        Ok(Node::Form(misere::with_arena(engine, |a| {
-            a.construct(options)
-        })?))
+        let form = misere::with_arena(engine, |a| {
+            if shape.sum {
+                forms
+                    .iter()
+                    .try_fold(MisereId::ZERO, |acc, &f| a.add(acc, f))
+            } else {
+                a.construct(forms)
+            }
+        })?;
+        Ok(Node::Form(form))
     }
 
     fn known(&self, key: &str) -> Option<Node> {
@@ -304,11 +331,12 @@ impl Analysis for PartizanMisere {
         Ok(Expansion {
             options,
             left_count,
+            sum: false,
         })
     }
 
-    fn combine(&mut self, results: &[Node], left_count: usize, _: &mut Engine) -> EvalResult<Node> {
-        let (lefts, rights) = results.split_at(left_count.min(results.len()));
+    fn combine(&mut self, results: &[Node], shape: Shape, _: &mut Engine) -> EvalResult<Node> {
+        let (lefts, rights) = results.split_at(shape.left_count.min(results.len()));
         // After Left's move Right moves first: Left wins if Right then loses.
         let left_wins = lefts.is_empty()
             || lefts
@@ -351,10 +379,11 @@ impl Analysis for EverySg {
         Ok(Expansion {
             options: impartial_options(p, "every_sg", engine)?,
             left_count: 0,
+            sum: false,
         })
     }
 
-    fn combine(&mut self, results: &[Node], _: usize, _: &mut Engine) -> EvalResult<Node> {
+    fn combine(&mut self, results: &[Node], _: Shape, _: &mut Engine) -> EvalResult<Node> {
         let pairs: Vec<(u64, u64)> = results
             .iter()
             .filter_map(|n| match n {
@@ -421,6 +450,45 @@ impl SumPosition {
     }
 }
 
+/// Misère properties of a sum of impartial positions, from the parts' misère canonical
+/// forms: g⁻ by the tame rule when every part is (generally) tame, otherwise from their
+/// canonical sum. `Ok(None)` for other keys.
+pub fn misere_of_sum(
+    parts: &[Rc<dyn Position>],
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> EvalResult<Option<Value>> {
+    let misere = matches!(
+        key,
+        "miserenimvalue" | "misereoutcomeclass" | "misereoutcome" | "genus" | "miserecanonicalform"
+    );
+    if !misere || !args.is_empty() {
+        return Ok(None);
+    }
+    let mut forms = Vec::with_capacity(parts.len());
+    for p in parts {
+        forms.push(misere_form(p, engine)?);
+    }
+    if matches!(
+        key,
+        "miserenimvalue" | "misereoutcomeclass" | "misereoutcome"
+    ) && let Some(minus) = misere::with_arena(engine, |a| tame_sum_minus(a, &forms))
+    {
+        return Ok(Some(if key == "miserenimvalue" {
+            Value::Number(num_rational::BigRational::from_integer(minus.into()))
+        } else {
+            Value::Outcome(if minus == 0 { Outcome::P } else { Outcome::N })
+        }));
+    }
+    let sum = misere::with_arena(engine, |a| {
+        forms
+            .iter()
+            .try_fold(MisereId::ZERO, |acc, &f| a.add(acc, f))
+    })?;
+    crate::misere::methods::call(sum, key, args, engine)
+}
+
 /// g⁻ of a sum of generally tame games (the generalised Sprague–Grundy rule of misère
 /// play): the nim sum of the parts' g⁺, toggled when every part is like 0 or * (genus 0^1
 /// or 1^0). `None` when some part is not generally tame.
@@ -455,41 +523,15 @@ impl Position for SumPosition {
         Ok(total)
     }
 
-    /// Misère play of a sum of impartial positions: from the parts' misère canonical forms,
-    /// by the tame rule when every part is (generally) tame, else by their canonical sum.
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let misere = matches!(
-            key,
-            "miserenimvalue"
-                | "misereoutcomeclass"
-                | "misereoutcome"
-                | "genus"
-                | "miserecanonicalform"
-        );
-        if !misere || !args.is_empty() || !self.is_impartial() {
+        if !self.is_impartial() {
             return Ok(None);
         }
-        let mut forms = Vec::with_capacity(self.parts.len());
-        for p in &self.parts {
-            forms.push(misere_form(p, engine)?);
-        }
-        if matches!(
-            key,
-            "miserenimvalue" | "misereoutcomeclass" | "misereoutcome"
-        ) && let Some(minus) = misere::with_arena(engine, |a| tame_sum_minus(a, &forms))
-        {
-            return Ok(Some(if key == "miserenimvalue" {
-                Value::Number(num_rational::BigRational::from_integer(minus.into()))
-            } else {
-                Value::Outcome(if minus == 0 { Outcome::P } else { Outcome::N })
-            }));
-        }
-        let sum = misere::with_arena(engine, |a| {
-            forms
-                .iter()
-                .try_fold(MisereId::ZERO, |acc, &f| a.add(acc, f))
-        })?;
-        crate::misere::methods::call(sum, key, args, engine)
+        misere_of_sum(&self.parts, key, args, engine)
+    }
+
+    fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+        Some(self.parts.clone())
     }
 
     fn options(
@@ -561,12 +603,28 @@ mod tests {
         name: &'static str,
         rule: Rule,
         heaps: Vec<usize>,
+        /// Offer the heaps as components (the sum is then never searched as a whole).
+        split: bool,
     }
 
     fn heaps(name: &'static str, rule: Rule, heaps: &[usize]) -> Rc<dyn Position> {
+        make_heaps(name, rule, heaps, true)
+    }
+
+    fn make_heaps(
+        name: &'static str,
+        rule: Rule,
+        heaps: &[usize],
+        split: bool,
+    ) -> Rc<dyn Position> {
         let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
         heaps.sort_unstable();
-        Rc::new(Heaps { name, rule, heaps })
+        Rc::new(Heaps {
+            name,
+            rule,
+            heaps,
+            split,
+        })
     }
 
     impl Heaps {
@@ -608,10 +666,19 @@ mod tests {
                     let mut next = self.heaps.clone();
                     next.remove(i);
                     next.extend(leave);
-                    out.push(heaps(self.name, self.rule, &next));
+                    out.push(make_heaps(self.name, self.rule, &next, self.split));
                 }
             }
             Ok(Some(out))
+        }
+
+        fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+            (self.split && self.heaps.len() > 1).then(|| {
+                self.heaps
+                    .iter()
+                    .map(|&h| make_heaps(self.name, self.rule, &[h], true))
+                    .collect()
+            })
         }
 
         fn is_impartial(&self) -> bool {
@@ -707,6 +774,29 @@ mod tests {
             |n, e: &mut Engine| property(&heaps("kayles", kayles, &[n]), "miserecanonicalform", e);
         assert_eq!(form(5, &mut e), "*[2[2]321]");
         assert_eq!(form(7, &mut e), "*[(2[2]321)[1](2[2]321)2[3]2[2]30]");
+    }
+
+    #[test]
+    fn splitting_sums_into_components_changes_nothing() {
+        let mut e = Engine::new();
+        // Different names keep the two searches' memo entries apart.
+        for (name, whole_name, rule) in [
+            ("kayles", "whole_kayles", kayles as Rule),
+            ("dawson", "whole_dawson", dawson),
+            ("grundy", "whole_grundy", grundy),
+        ] {
+            for hs in [vec![9], vec![4, 6], vec![2, 3, 5], vec![1, 1, 7]] {
+                let whole = make_heaps(whole_name, rule, &hs, false);
+                let split = make_heaps(name, rule, &hs, true);
+                for key in ["miserecanonicalform", "genus", "miserenimvalue"] {
+                    assert_eq!(
+                        property(&whole, key, &mut e),
+                        property(&split, key, &mut e),
+                        "{key} of {name}{hs:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -69,6 +69,13 @@ pub trait Position: fmt::Debug {
     fn is_impartial(&self) -> bool {
         false
     }
+
+    /// The independent parts of a position that is a sum (`kayles[3,5]` is `kayles[3]` +
+    /// `kayles[5]`), or `None`. Misère analyses add the parts' canonical forms instead of
+    /// searching every position of the whole sum.
+    fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+        None
+    }
 }
 
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
