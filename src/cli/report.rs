@@ -141,7 +141,21 @@ impl<O: Write, E: Write> Reporter<O, E> {
         self.closed
     }
 
-    fn report_one(&mut self, session: &mut Session, result: StatementResult, origin: Origin) {
+    fn report_one(&mut self, session: &mut Session, mut result: StatementResult, origin: Origin) {
+        // Printing can itself fail (a position whose value cannot be computed, Ctrl-C during a
+        // huge canonical form): then the statement failed, with that message.
+        let mut printed = String::new();
+        if let Ok(value) = &result.result
+            && (self.settings.format == Format::Json || !result.silent)
+            && let Err(e) = session.try_write_value(value, &mut printed)
+        {
+            result.result = Err(Diagnostic {
+                message: e.to_string(),
+                line: result.line,
+                column: None,
+                source_line: result.input.lines().next().unwrap_or_default().to_string(),
+            });
+        }
         let statement = json::Statement {
             line: result.line,
             input: &result.input,
@@ -150,12 +164,12 @@ impl<O: Write, E: Write> Reporter<O, E> {
         };
         match (&result.result, self.settings.format) {
             (Ok(value), Format::Text) if !result.silent => {
-                let rendered = self.render_text(session, value);
+                let rendered = self.render_text(session, value, &printed);
                 self.write_out(&rendered);
             }
             (Ok(_), Format::Text) => {}
             (Ok(value), Format::Json) => {
-                let rendered = self.render_json(session, &statement, value);
+                let rendered = self.render_json(session, &statement, value, &printed);
                 self.write_out(&rendered);
             }
             (Err(diag), Format::Text) => {
@@ -170,8 +184,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
         }
     }
 
-    fn render_text(&self, session: &mut Session, value: &Value) -> String {
-        let printed = print_value(session, value);
+    fn render_text(&self, session: &mut Session, value: &Value, printed: &str) -> String {
         let summary = if self.settings.quiet {
             None
         } else {
@@ -195,8 +208,8 @@ impl<O: Write, E: Write> Reporter<O, E> {
         session: &mut Session,
         statement: &json::Statement,
         value: &Value,
+        printed: &str,
     ) -> String {
-        let printed = print_value(session, value);
         let summary = if self.settings.quiet {
             None
         } else {
@@ -250,16 +263,6 @@ impl<O: Write, E: Write> Reporter<O, E> {
             );
         }
     }
-}
-
-/// The value in CGSuite's notation. The printer writes into a `String`, which cannot fail;
-/// a formatter error from the printer itself is shown rather than hidden.
-fn print_value(session: &mut Session, value: &Value) -> String {
-    let mut printed = String::new();
-    if session.write_value(value, &mut printed).is_err() {
-        printed.push_str(" <display error>");
-    }
-    printed
 }
 
 #[cfg(test)]

@@ -22,6 +22,15 @@ pub enum PrintError {
     Engine(crate::engine::EngineError),
 }
 
+impl fmt::Display for PrintError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrintError::Format => write!(f, "the output could not be written"),
+            PrintError::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 impl From<fmt::Error> for PrintError {
     fn from(_: fmt::Error) -> Self {
         PrintError::Format
