@@ -82,9 +82,9 @@ pub struct Hackenbush {
 
 /// The picture seen from the ground: a spanning forest if it is a tree.
 struct Layout {
-    /// For each vertex, its parent vertex and the edge to it (in breadth-first order).
+    /// The vertices reachable from the ground, in breadth-first order.
     order: Vec<u32>,
-    parent_edge: Vec<Option<usize>>,
+    /// For each vertex, the edges to its children in the spanning forest.
     children: Vec<Vec<usize>>,
     is_forest: bool,
 }
@@ -176,7 +176,6 @@ impl Hackenbush {
         let is_forest = self.edges.len() + 1 == order.len();
         Layout {
             order,
-            parent_edge,
             children,
             is_forest,
         }
@@ -249,9 +248,17 @@ impl Hackenbush {
                 let colour = self.edges[k].colour;
                 let branch = match engine.as_number(above) {
                     Some(x) if colour != Colour::Green => {
-                        let x = if colour == Colour::Blue { x } else { negate(x)? };
+                        let x = if colour == Colour::Blue {
+                            x
+                        } else {
+                            negate(x)?
+                        };
                         let y = blue_edge_under(x).ok_or(EngineError::Overflow)?;
-                        let y = if colour == Colour::Blue { y } else { negate(y)? };
+                        let y = if colour == Colour::Blue {
+                            y
+                        } else {
+                            negate(y)?
+                        };
                         engine.number(y)
                     }
                     _ => engine.ordinal_sum(base, above)?,
