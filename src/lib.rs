@@ -8,6 +8,7 @@ pub mod cli;
 pub mod display;
 pub mod engine;
 pub mod eval;
+pub mod misere;
 pub mod repl;
 pub mod rulesets;
 pub mod syntax;

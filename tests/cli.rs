@@ -211,7 +211,6 @@ fn json_quiet_has_no_summary_fields() {
 }
 
 #[test]
-#[ignore = "needs the heap rulesets (kayles)"]
 fn json_position_is_reported() {
     let run = cgcalc(&["--json"], "kayles[5]\n");
     let objects = json_lines(&run.stdout);

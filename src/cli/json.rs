@@ -150,18 +150,7 @@ mod tests {
 
     #[test]
     fn game_success_matches_the_contract() {
-        let summary = Summary {
-            outcome: "L".into(),
-            outcome_meaning: "Left wins".into(),
-            left_stop: "2".into(),
-            right_stop: "1".into(),
-            birthday: "3".into(),
-            mean: Some("5/4".into()),
-            temperature: Some("3/4".into()),
-            atomic_weight: None,
-            position: None,
-            drawing: None,
-        };
+        let summary = Summary::example();
         let line = success(&statement("{2||1|0}"), "{2||1|0}", "game", Some(&summary));
         assert_eq!(
             line,

@@ -178,9 +178,14 @@ impl<O: Write, E: Write> Reporter<O, E> {
             session.summary(value)
         };
         let mut rendered = text::render(&printed, summary.as_ref(), self.settings.colors.stdout);
-        // A thermograph is also drawn, under its text form (not with -q).
-        if let (Value::Thermograph(th), false) = (value, self.settings.quiet) {
-            rendered += &crate::display::plot::plot(th).unwrap_or_default();
+        // Plots, ruleset sequences and board drawings go under the value (not with -q).
+        if !self.settings.quiet
+            && let Some(details) = session.details(value)
+        {
+            rendered += &details;
+            if !rendered.ends_with('\n') {
+                rendered.push('\n');
+            }
         }
         rendered
     }

@@ -25,11 +25,6 @@ pub fn render(value: &str, summary: Option<&Summary>, p: Palette) -> String {
     out.push('\n');
     if let Some(summary) = summary {
         out += &render_summary(summary, p);
-        if let Some(drawing) = &summary.drawing {
-            for line in drawing.lines() {
-                out += &format!("{INDENT}{line}\n");
-            }
-        }
     }
     out
 }
@@ -143,18 +138,7 @@ mod tests {
     use super::*;
 
     fn game_summary() -> Summary {
-        Summary {
-            outcome: "L".into(),
-            outcome_meaning: "Left wins".into(),
-            left_stop: "2".into(),
-            right_stop: "1".into(),
-            birthday: "3".into(),
-            mean: Some("5/4".into()),
-            temperature: Some("3/4".into()),
-            atomic_weight: None,
-            position: None,
-            drawing: None,
-        }
+        Summary::example()
     }
 
     #[test]
@@ -186,7 +170,6 @@ mod tests {
             temperature: Some("0".into()),
             atomic_weight: Some("0".into()),
             position: Some("kayles[5]".into()),
-            drawing: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

@@ -101,6 +101,7 @@ impl Printer {
                 let g = p.value(engine)?;
                 self.write_game(engine, g, out)?
             }
+            Value::Misere(m) => out.write_str(&crate::misere::methods::render(*m, engine)?)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
             Value::Side(Side::Left) => out.write_str("Left")?,

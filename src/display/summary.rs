@@ -20,8 +20,24 @@ pub struct Summary {
     pub atomic_weight: Option<String>,
     /// For positions of rulesets: how the position was built (`kayles[5]`).
     pub position: Option<String>,
-    /// For positions on a board: a small drawing of it (text mode only).
-    pub drawing: Option<String>,
+}
+
+#[cfg(test)]
+impl Summary {
+    /// The summary of `{2||1|0}`, for the shell's tests.
+    pub(crate) fn example() -> Summary {
+        Summary {
+            outcome: "L".into(),
+            outcome_meaning: "Left wins".into(),
+            left_stop: "2".into(),
+            right_stop: "1".into(),
+            birthday: "3".into(),
+            mean: Some("5/4".into()),
+            temperature: Some("3/4".into()),
+            atomic_weight: None,
+            position: None,
+        }
+    }
 }
 
 /// The summary of a game.
@@ -40,6 +56,5 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
             None => None,
         },
         position: None,
-        drawing: None,
     })
 }

@@ -134,6 +134,7 @@ pub struct Engine {
     pub(super) uptimal: super::uptimal::UptimalCaches,
     pub(super) products: super::products::ProductCaches,
     pub(super) atomic: super::atomic::AtomicCaches,
+    pub(super) compound: super::compound::CompoundCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
 }
@@ -165,6 +166,7 @@ impl Engine {
             uptimal: Default::default(),
             products: Default::default(),
             atomic: Default::default(),
+            compound: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
         };
@@ -218,6 +220,7 @@ impl Engine {
             + self.uptimal.memory_bytes()
             + self.products.memory_bytes()
             + self.atomic.memory_bytes()
+            + self.compound.memory_bytes()
     }
 
     /// Number of games stored.

@@ -9,6 +9,7 @@ mod arena;
 mod atomic;
 mod canonical;
 mod compare;
+mod compound;
 pub mod dyadic;
 pub mod nim_arith;
 pub mod nus;

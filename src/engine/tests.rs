@@ -100,19 +100,7 @@ fn four_by_four_table() {
 #[test]
 fn laws_on_sample_games() {
     let mut e = Engine::new();
-    let samples = [
-        "{3||2|1}",
-        "{1|^^||^}",
-        "{2|-1}",
-        "{0,*|0}",
-        "{1/2|-1*}",
-        "^*3",
-        "{{1|0},^|v,{1|*}}",
-        "{1*,1*|^,-2}",
-        "{v|{0,*|-1}}",
-        "+0",
-        "-3/8",
-    ];
+    let samples = super::testutil::SAMPLE_GAMES;
     let gs: Vec<GameId> = samples.iter().map(|s| game(&mut e, s)).collect();
     for &g in &gs {
         let n = e.neg(g).unwrap();
@@ -264,5 +252,69 @@ mod laws {
             let with = e.add(g, sw).unwrap();
             prop_assert_eq!(e.sub(with, sw).unwrap(), g);
         }
+    }
+}
+
+#[test]
+fn compound_sums_and_subordinates() {
+    let mut e = Engine::new();
+    let (half, quarter) = (game(&mut e, "1/2"), game(&mut e, "1/4"));
+    let (hl, hr) = (
+        e.left_options(half).unwrap(),
+        e.right_options(half).unwrap(),
+    );
+    let (ql, qr) = (
+        e.left_options(quarter).unwrap(),
+        e.right_options(quarter).unwrap(),
+    );
+    assert_eq!(
+        e.selective_sum((&hl, &hr), half, (&ql, &qr), quarter)
+            .unwrap(),
+        game(&mut e, "3/4")
+    );
+    // The explicit form {*|*} (value 0) conjoined with 3 is 2.
+    let star = game(&mut e, "*");
+    let three = game(&mut e, "3");
+    let (tl, tr) = (
+        e.left_options(three).unwrap(),
+        e.right_options(three).unwrap(),
+    );
+    assert_eq!(
+        e.conjunctive_sum((&[star], &[star]), (&tl, &tr)).unwrap(),
+        game(&mut e, "2")
+    );
+    // Ordinal sums can be undone.
+    for (base, sub) in [("*", "5"), ("{1|0}", "{2|*}"), ("^", "-3")] {
+        let (b, s) = (game(&mut e, base), game(&mut e, sub));
+        let g = e.ordinal_sum(b, s).unwrap();
+        assert_eq!(e.subordinate(g, b).unwrap(), Some(s), "{base} : {sub}");
+    }
+}
+
+#[test]
+fn companions_of_uptimals_add_a_star() {
+    let mut e = Engine::new();
+    for text in ["^", "^^*", "{0|*||*|||*}", "{^^^|vv}", "{0,*|v}"] {
+        let g = game(&mut e, text);
+        let star = e.nimber(1);
+        let expected = e.add(g, star).unwrap();
+        assert_eq!(e.companion(g).unwrap(), expected, "{text}");
+    }
+    let n = game(&mut e, "-1/2");
+    assert_eq!(e.companion(n).unwrap(), n);
+}
+
+#[test]
+fn reduced_forms_forget_infinitesimals() {
+    let mut e = Engine::new();
+    for (text, reduced) in [
+        ("{3||2*|1*}", "{3||2|1}"),
+        ("v*", "0"),
+        ("{0||0|-3/2}", "0"),
+        ("25/16", "25/16"),
+    ] {
+        let g = game(&mut e, text);
+        let r = game(&mut e, reduced);
+        assert_eq!(e.reduced_canonical_form(g).unwrap(), r, "{text}");
     }
 }

@@ -3,6 +3,24 @@
 
 use super::{Dyadic, Engine, GameId, Nus};
 
+/// Games of many shapes (hot, tepid, infinitesimal, numbers) for the engine's law tests.
+pub const SAMPLE_GAMES: [&str; 14] = [
+    "{3||2|1}",
+    "{1|^^||^}",
+    "{2|-1}",
+    "{0,*|0}",
+    "{1/2|-1*}",
+    "^*3",
+    "{{1|0},^|v,{1|*}}",
+    "{1*,1*|^,-2}",
+    "{v|{0,*|-1}}",
+    "-3/8",
+    "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+    "{0|||0||-1|-3}",
+    "{5|{3|-1}}",
+    "{{4|2}|{-1|-3}}",
+];
+
 pub fn game(engine: &mut Engine, text: &str) -> GameId {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut pos = 0;

@@ -336,7 +336,7 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::game;
+    use super::super::testutil::{SAMPLE_GAMES, game};
     use super::*;
 
     fn d(s: &str) -> Dyadic {
@@ -644,27 +644,10 @@ mod tests {
         assert_eq!(e.overheat(three, star, two).unwrap(), star);
     }
 
-    const SAMPLES: [&str; 14] = [
-        "{3||2|1}",
-        "{1|^^||^}",
-        "{2|-1}",
-        "{0,*|0}",
-        "{1/2|-1*}",
-        "^*3",
-        "{{1|0},^|v,{1|*}}",
-        "{1*,1*|^,-2}",
-        "{v|{0,*|-1}}",
-        "-3/8",
-        "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
-        "{0|||0||-1|-3}",
-        "{5|{3|-1}}",
-        "{{4|2}|{-1|-3}}",
-    ];
-
     #[test]
     fn mean_is_additive_and_temperature_subadditive() {
         let mut e = Engine::new();
-        let gs: Vec<GameId> = SAMPLES.iter().map(|s| game(&mut e, s)).collect();
+        let gs: Vec<GameId> = SAMPLE_GAMES.iter().map(|s| game(&mut e, s)).collect();
         for &g in &gs {
             for &h in &gs {
                 let s = e.add(g, h).unwrap();
@@ -698,7 +681,7 @@ mod tests {
     #[test]
     fn cooling_laws() {
         let mut e = Engine::new();
-        let gs: Vec<GameId> = SAMPLES.iter().map(|s| game(&mut e, s)).collect();
+        let gs: Vec<GameId> = SAMPLE_GAMES.iter().map(|s| game(&mut e, s)).collect();
         let temps = ["0", "1/4", "1/2", "3/4", "1", "3/2", "2", "5"];
         for &g in &gs {
             assert_eq!(e.cool(g, Dyadic::ZERO).unwrap(), g, "cooling by 0");

@@ -31,6 +31,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Trajectory(_) => "a trajectory",
         Value::Ruleset(_) => "a ruleset",
         Value::Position(_) => "a game",
+        Value::Misere(_) => "a misère game",
         Value::Text { .. } => "a text value",
         Value::Nothing => "Nothing",
     }
@@ -43,6 +44,8 @@ impl Session {
             Value::Game(g) => Ok(*g),
             Value::Explicit { left, right } => Ok(self.engine.game_from_options(left, right)?),
             Value::Position(p) => Ok(p.value(&mut self.engine)?),
+            // Outside misère play `*[...]` is the impartial game *g⁺ (rulesets.md §8.13).
+            Value::Misere(m) => Ok(crate::misere::methods::normal_value(*m, &mut self.engine)),
             Value::Number(r) => {
                 let d = dyadic(r)?;
                 Ok(self.engine.number(d))

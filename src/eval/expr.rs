@@ -90,6 +90,14 @@ impl Session {
                 self.call_method(&a, name, vec![b])
             }
             ExprKind::Index { target, args } => {
+                if is_bare_star(target) {
+                    // CGSuite's misère game `*[a, b]`, if the parser reads it as an index.
+                    let items = args
+                        .iter()
+                        .map(|a| self.eval(a))
+                        .collect::<EvalResult<Vec<_>>>()?;
+                    return crate::misere::methods::from_star_list(&items, &self.engine);
+                }
                 let t = self.eval(target)?;
                 let args = args
                     .iter()
@@ -141,6 +149,10 @@ impl Session {
             Some(StarPart::Expr(e)) => {
                 let v = self.eval(e)?;
                 match v {
+                    // CGSuite's misère game `*[a, b]`.
+                    Value::List(items) if lit.number.is_none() && lit.ups.is_none() => {
+                        return crate::misere::methods::from_star_list(&items, &self.engine);
+                    }
                     Value::Number(r) if r.is_integer() => {
                         nim_index(r.numer()).map_err(|err| err.or_at(e.span))?
                     }
@@ -251,6 +263,8 @@ impl Session {
     pub(super) fn negate(&mut self, v: Value) -> EvalResult<Value> {
         match v {
             Value::Number(r) => Ok(Value::Number(-r)),
+            // Every impartial game is its own negative.
+            Value::Misere(m) => Ok(Value::Misere(m)),
             other => {
                 let g = self.game_of(&other)?;
                 Ok(Value::Game(self.engine.neg(g)?))
@@ -280,6 +294,16 @@ impl Session {
         }
         match op {
             BinOp::Add | BinOp::Sub => {
+                // Misère games add in misère play; G − H = G + H for impartial games.
+                if let Some(r) = crate::misere::methods::add(&a, &b, &mut self.engine) {
+                    return r;
+                }
+                if let (BinOp::Add, Value::Position(p), Value::Position(q)) = (op, &a, &b) {
+                    return Ok(crate::rulesets::analysis::add_positions(
+                        p.clone(),
+                        q.clone(),
+                    ));
+                }
                 let g = self.game_of(&a)?;
                 let h = self.game_of(&b)?;
                 let r = if op == BinOp::Add {
@@ -314,6 +338,9 @@ impl Session {
                         )));
                     }
                 };
+                if let Value::Misere(m) = game {
+                    return crate::misere::methods::multiple(m, &n, &self.engine);
+                }
                 let g = self.game_of(&game)?;
                 let n = n
                     .to_i128()
@@ -330,6 +357,11 @@ impl Session {
                 let r = match &a {
                     Value::Explicit { left, right } => {
                         self.engine.ordinal_sum_of_form(left, right, h)?
+                    }
+                    Value::Misere(m) => {
+                        let options =
+                            crate::misere::methods::options_as_nimbers(*m, &mut self.engine);
+                        self.engine.ordinal_sum_of_form(&options, &options, h)?
                     }
                     _ => {
                         let g = self.game_of(&a)?;
@@ -481,6 +513,12 @@ impl Session {
         }
         let t = self.eval(target)?;
         let values = match call {
+            // Ruleset methods take their named arguments after the positional ones
+            // (`R.CakeProduct(S, twisted => true)`); see `Ruleset::method`.
+            Some(mut call) if matches!(t, Value::Ruleset(_)) => {
+                call.positional.extend(call.named.drain(..).map(|(_, v)| v));
+                call.positional
+            }
             Some(call) => {
                 if let Some((n, _)) = call.named.first() {
                     return Err(EvalError::new(format!(
@@ -561,6 +599,15 @@ fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {
         CmpOp::GreaterOrConfused => matches!(rel, Greater | Confused),
         CmpOp::Confused => rel == Confused,
     }
+}
+
+/// The literal `*` alone (no number, ups or star index).
+fn is_bare_star(e: &Expr) -> bool {
+    matches!(
+        &e.kind,
+        ExprKind::Literal(GameLit { number: None, ups: None, star: Some(StarPart::Literal(n)) })
+            if *n == BigInt::from(1)
+    )
 }
 
 fn nim_index(n: &BigInt) -> EvalResult<u64> {

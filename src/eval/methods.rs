@@ -23,6 +23,7 @@ pub const GAME_METHODS: &[&str] = &[
     "AtomicWeight",
     "Birthday",
     "CanonicalForm",
+    "ConjunctiveSum",
     "Companion",
     "ConfusionInterval",
     "ConwayProduct",
@@ -66,8 +67,10 @@ pub const GAME_METHODS: &[&str] = &[
     "RightIncentives",
     "RightOptions",
     "RightStop",
+    "SelectiveSum",
     "Stop",
     "StopCount",
+    "Subordinate",
     "Temperature",
     "Thermograph",
     "Tiny",
@@ -110,6 +113,9 @@ impl Session {
         args: Vec<Value>,
     ) -> EvalResult<Value> {
         let key = method_key(name);
+        if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
+            return self.compound_sum(receiver, &key, &args);
+        }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(r, &key, &args)?
         {
@@ -152,18 +158,37 @@ impl Session {
                 if let Some(v) = p.method(&key, &args, &mut self.engine)? {
                     return Ok(v);
                 }
+                if let Some(v) =
+                    crate::rulesets::analysis::position_method(p, &key, &args, &mut self.engine)?
+                {
+                    return Ok(v);
+                }
+            }
+            Value::Misere(m) => {
+                if let Some(v) = crate::misere::methods::call(*m, &key, &args, &mut self.engine)? {
+                    return Ok(v);
+                }
             }
             _ => {}
         }
         let game_like = matches!(
             receiver,
-            Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
+            Value::Number(_)
+                | Value::Game(_)
+                | Value::Explicit { .. }
+                | Value::Position(_)
+                | Value::Misere(_)
         );
         if game_like {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
                 return Err(self.unknown_method(name, receiver));
             }
             let g = self.game_of(receiver)?;
+            if let Some(v) =
+                crate::misere::methods::nimber_method(g, &key, &args, &mut self.engine)?
+            {
+                return Ok(v);
+            }
             if let Some(v) = self.game_method(g, &key, &args)? {
                 return Ok(v);
             }

@@ -184,9 +184,19 @@ impl Session {
         let mut summary = summarize(&mut self.engine, &mut self.printer, g).ok()?;
         if let Value::Position(p) = value {
             summary.position = Some(p.describe());
-            summary.drawing = p.drawing();
         }
         Some(summary)
+    }
+
+    /// Extra lines shown under a result in text mode: a thermograph's plot, a ruleset's nim
+    /// sequence and period, a position's drawing.
+    pub fn details(&mut self, value: &Value) -> Option<String> {
+        match value {
+            Value::Thermograph(th) => crate::display::plot::plot(th),
+            Value::Ruleset(r) => r.summary(&mut self.engine).map(|s| indent(&s)),
+            Value::Position(p) => p.drawing().map(|s| indent(&s)),
+            _ => None,
+        }
     }
 
     /// Names that tab completion offers after a `.` (properties and methods).
@@ -206,6 +216,11 @@ impl Session {
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
     }
+}
+
+/// Indent every line by two spaces, like the summary.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
 }
 
 /// The game arena's memory ceiling: `CGCALC_MAX_MEMORY_MB` if set, else 8 GiB, so a runaway

@@ -8,7 +8,11 @@ use std::cmp::Ordering;
 fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
-        Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => 1,
+        Value::Number(_)
+        | Value::Game(_)
+        | Value::Explicit { .. }
+        | Value::Position(_)
+        | Value::Misere(_) => 1,
         Value::Bool(_) => 2,
         Value::Str(_) => 3,
         Value::List(_) => 4,
@@ -60,6 +64,9 @@ impl Session {
             },
             (Value::Game(g), Value::Game(h)) => {
                 self.printer.compare_games(&mut self.engine, *g, *h)?
+            }
+            (Value::Misere(g), Value::Misere(h)) => {
+                crate::misere::with_arena(&self.engine, |a| a.compare(*g, *h))
             }
             (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
             (Value::Str(x), Value::Str(y)) => x.cmp(y),

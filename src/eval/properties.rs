@@ -107,6 +107,18 @@ impl Session {
                     )),
                 }
             }
+            "subordinate" => {
+                let [base] = args else {
+                    return Err(EvalError::new("Subordinate takes one argument, the base"));
+                };
+                let base = self.game_of(base)?;
+                match self.engine.subordinate(g, base)? {
+                    Some(h) => Ok(Some(Value::Game(h))),
+                    None => Err(EvalError::new(
+                        "That game cannot be subordinated to the specified base.",
+                    )),
+                }
+            }
             "reducedcanonicalform" => Ok(Some(Value::Game(e.reduced_canonical_form(g)?))),
             "companion" => Ok(Some(Value::Game(e.companion(g)?))),
             "mean" => Ok(Some(number(e.mean(g)?.to_rational()))),
@@ -148,6 +160,40 @@ impl Session {
             }
             _ => Ok(None),
         }
+    }
+
+    /// The options of a game-like value in the form it has: an explicit game keeps its own
+    /// top level, everything else is canonical.
+    fn form_of(&mut self, v: &Value) -> EvalResult<(Vec<GameId>, Vec<GameId>, GameId)> {
+        let id = self.game_of(v)?;
+        Ok(match v {
+            Value::Explicit { left, right } => (left.clone(), right.clone(), id),
+            _ => (
+                self.engine.left_options(id)?,
+                self.engine.right_options(id)?,
+                id,
+            ),
+        })
+    }
+
+    /// `G ConjunctiveSum H`, `G SelectiveSum H` (both depend on the top-level forms).
+    pub(super) fn compound_sum(
+        &mut self,
+        receiver: &Value,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Value> {
+        let [other] = args else {
+            return Err(EvalError::new(format!("{key} takes one game argument")));
+        };
+        let (gl, gr, g) = self.form_of(receiver)?;
+        let (hl, hr, h) = self.form_of(other)?;
+        let r = if key == "conjunctivesum" {
+            self.engine.conjunctive_sum((&gl, &gr), (&hl, &hr))?
+        } else {
+            self.engine.selective_sum((&gl, &gr), g, (&hl, &hr), h)?
+        };
+        Ok(Value::Game(r))
     }
 
     /// Tiny(x) = {0 || 0 | −x}; Miny(x) = {x | 0 || 0}.

@@ -40,6 +40,8 @@ pub enum Value {
     Ruleset(Rc<dyn Ruleset>),
     /// A position of a ruleset (`kayles[5]`): a game that remembers its form.
     Position(Rc<dyn Position>),
+    /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
+    Misere(crate::misere::MisereId),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
     /// thermograph, a periodicity); `kind` is its `--json` kind.
     Text {
@@ -66,6 +68,7 @@ impl Value {
             Value::Trajectory(_) => "trajectory",
             Value::Ruleset(_) => "ruleset",
             Value::Position(_) => "game",
+            Value::Misere(_) => "misere_game",
             Value::Text { kind, .. } => kind,
             Value::Nothing => "nothing",
         }
@@ -89,6 +92,7 @@ impl PartialEq for Value {
             (Trajectory(a), Trajectory(b)) => a == b,
             (Ruleset(a), Ruleset(b)) => a.name() == b.name(),
             (Position(a), Position(b)) => a.describe() == b.describe(),
+            (Misere(a), Misere(b)) => a == b,
             (Text { kind: k1, text: t1 }, Text { kind: k2, text: t2 }) => k1 == k2 && t1 == t2,
             (Nothing, Nothing) => true,
             _ => false,

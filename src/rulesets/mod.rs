@@ -6,7 +6,11 @@
 //! its canonical form, takes part in arithmetic through [`Position::value`], and answers the
 //! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
 
+pub mod analysis;
+pub mod contest;
+pub mod heap;
 pub mod partizan;
+pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::eval::{EvalResult, Value};
@@ -22,7 +26,8 @@ pub trait Ruleset: fmt::Debug {
     fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value>;
 
     /// A method of the ruleset (`NimValueSequence`, `CheckPeriodicity`, ...), looked up by its
-    /// key (lower case, no underscores); `Ok(None)` if it has no such method.
+    /// key (lower case, no underscores); `Ok(None)` if it has no such method. Named arguments
+    /// (`twisted => true`) arrive after the positional ones, in the order written.
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>>;
 
     /// Extra lines for the REPL summary (the start of the nim sequence, the period).
@@ -64,12 +69,18 @@ pub trait Position: fmt::Debug {
     fn is_impartial(&self) -> bool {
         false
     }
+
+    /// The independent parts of a position that is a sum (`kayles[3,5]` is `kayles[3]` +
+    /// `kayles[5]`), or `None`. Misère analyses add the parts' canonical forms instead of
+    /// searching every position of the whole sum.
+    fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+        None
+    }
 }
 
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
 pub fn constant(name: &str) -> Option<Value> {
-    let _ = name;
-    None
+    heap::constant(name)
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
@@ -83,7 +94,9 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    None.or_else(|| partizan::function(key, args, engine))
+    heap::function(key, args, engine)
+        .or_else(|| contest::function(key, args, engine))
+        .or_else(|| partizan::function(key, args, engine))
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
@@ -92,6 +105,5 @@ pub fn cgsuite_heap(
     args: Option<&Args>,
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    let _ = (name, args, engine);
-    None
+    heap::cgsuite_heap(name, args, engine).or_else(|| wythoff::cgsuite_heap(name, args))
 }

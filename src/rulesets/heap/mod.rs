@@ -1,0 +1,458 @@
+//! Impartial heap rulesets — Nim, subtraction games, octal / hexadecimal / take-and-break codes,
+//! Grundy's game, spawning (coin-turning) games — and CGSuite's other `game.heap.` rulesets
+//! (the memory games Mem / TakeAway, the cake-cutting family, partizan heap games).
+//!
+//! A heap ruleset is a [`HeapRuleset`] value (how it prints, and a shared [`HeapGame`]: the
+//! rules plus the nim sequence computed so far). Rulesets with the same rules share one
+//! sequence, so `kayles`, `octal("0.77")` and `game.heap.Kayles` compute each value once per
+//! session thread. `R[a, b, …]` is a [`HeapPosition`]: the sum of those heaps, whose value is
+//! the nimber of the xor of their nim values.
+
+pub mod args;
+pub mod code;
+pub mod memory;
+mod names;
+pub mod options;
+pub mod partizan;
+pub mod periodicity;
+pub mod rules;
+pub mod sequence;
+pub mod sparse;
+pub mod spawning;
+pub mod subtraction;
+
+pub use names::{cgsuite_heap, constant, function};
+
+use self::args::integer_value;
+use self::periodicity::Periodicity;
+use self::rules::HeapRules;
+use self::sequence::NimSequence;
+use super::{Position, Ruleset};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
+use crate::eval::{EvalError, EvalResult, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Most positions an `Options` list may hold.
+pub const MAX_LISTED_OPTIONS: usize = 1_000_000;
+
+/// Rules and the nim values computed for them so far.
+pub struct HeapGame {
+    rules: HeapRules,
+    sequence: RefCell<NimSequence>,
+}
+
+impl fmt::Debug for HeapGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HeapGame({:?})", self.rules)
+    }
+}
+
+thread_local! {
+    /// One game per set of rules (so sequences are shared across spellings).
+    static GAMES: RefCell<HashMap<String, Rc<HeapGame>>> = RefCell::new(HashMap::new());
+    /// Heap rulesets by printed name, so constructors taking rulesets (`GenCutcake(R, S)`) can
+    /// find the rules behind a `Value::Ruleset`.
+    static NAMED: RefCell<HashMap<String, Rc<HeapGame>>> = RefCell::new(HashMap::new());
+}
+
+impl HeapGame {
+    /// The shared game for these rules.
+    pub fn shared(rules: HeapRules) -> Rc<HeapGame> {
+        let key = rules.key();
+        GAMES.with(|games| {
+            games
+                .borrow_mut()
+                .entry(key)
+                .or_insert_with(|| {
+                    Rc::new(HeapGame {
+                        sequence: RefCell::new(NimSequence::new(&rules)),
+                        rules,
+                    })
+                })
+                .clone()
+        })
+    }
+
+    /// The game behind a heap ruleset's printed name.
+    pub fn named(name: &str) -> Option<Rc<HeapGame>> {
+        NAMED.with(|named| named.borrow().get(name).cloned())
+    }
+
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+
+    /// g(n).
+    pub fn nim_value(&self, n: u64, engine: &Engine) -> EngineResult<u64> {
+        self.sequence
+            .borrow_mut()
+            .value(&self.rules, n, &|| engine.check_interrupt())
+    }
+
+    /// g(0), …, g(len − 1).
+    pub fn prefix(&self, len: usize, engine: &Engine) -> EngineResult<Vec<u32>> {
+        self.sequence
+            .borrow_mut()
+            .prefix(&self.rules, len, &|| engine.check_interrupt())
+    }
+
+    /// CGSuite's `CheckPeriodicity(N)`: its test on heaps 0 … N − 1 (rulesets.md §7.3).
+    pub fn check_periodicity(
+        &self,
+        n: usize,
+        engine: &Engine,
+    ) -> EngineResult<Option<Periodicity>> {
+        let Some(code) = self.rules.code() else {
+            return Ok(None);
+        };
+        let Some((a, t)) = periodicity::constants(code) else {
+            return Ok(None);
+        };
+        let values = self.prefix(n, engine)?;
+        Ok(periodicity::check(&values, a, t))
+    }
+
+    /// A proven period, testing the first N heaps; `None` when none is found or the rules are
+    /// outside what the test proves.
+    pub fn proven_period(&self, n: usize, engine: &Engine) -> EngineResult<Option<Periodicity>> {
+        match self.rules.code() {
+            Some(code) if periodicity::is_provable(code) => self.check_periodicity(n, engine),
+            _ => Ok(None),
+        }
+    }
+
+    /// A proven period, trying longer and longer prefixes while each try stays quick.
+    pub fn find_period(
+        &self,
+        engine: &Engine,
+        budget: Duration,
+    ) -> EngineResult<Option<Periodicity>> {
+        let Some(code) = self.rules.code() else {
+            return Ok(None);
+        };
+        if !periodicity::is_provable(code) {
+            return Ok(None);
+        }
+        if let Some(p) = self.sequence.borrow().periodicity() {
+            return Ok(Some(p));
+        }
+        let start = Instant::now();
+        let mut n = 1024;
+        while n <= 1 << 22 {
+            if let Some(p) = self.proven_period(n, engine)? {
+                return Ok(Some(p));
+            }
+            // The next try costs at least four times this one.
+            if start.elapsed() * 4 > budget {
+                break;
+            }
+            n *= 4;
+        }
+        Ok(None)
+    }
+}
+
+/// A heap ruleset value.
+#[derive(Debug)]
+pub struct HeapRuleset {
+    name: Rc<str>,
+    game: Rc<HeapGame>,
+}
+
+impl HeapRuleset {
+    /// The ruleset value printed as `name`.
+    pub fn value(name: impl Into<String>, rules: HeapRules) -> Value {
+        let name: String = name.into();
+        let game = HeapGame::shared(rules);
+        NAMED.with(|named| named.borrow_mut().insert(name.clone(), game.clone()));
+        Value::Ruleset(Rc::new(HeapRuleset {
+            name: name.into(),
+            game,
+        }))
+    }
+
+    pub fn game(&self) -> &Rc<HeapGame> {
+        &self.game
+    }
+}
+
+/// How long `period(R)` keeps extending its search by default.
+const PERIOD_BUDGET: Duration = Duration::from_millis(700);
+
+/// Values shown at the start of a ruleset's summary.
+const SUMMARY_VALUES: usize = 24;
+
+impl Ruleset for HeapRuleset {
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value> {
+        let _ = engine;
+        if args.is_empty() {
+            return Err(EvalError::new(format!(
+                "{}[n] needs at least one heap size",
+                self.name
+            )));
+        }
+        let heaps = args
+            .iter()
+            .map(|v| args::natural(v, "a heap size"))
+            .collect::<EvalResult<Vec<_>>>()?;
+        Ok(Value::Position(Rc::new(HeapPosition {
+            name: self.name.clone(),
+            game: self.game.clone(),
+            heaps,
+        })))
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        let game = &self.game;
+        let count = |what: &str| -> EvalResult<u64> {
+            match args {
+                [n] => args::natural(n, what),
+                _ => Err(EvalError::new(format!("{key} takes one argument ({what})"))),
+            }
+        };
+        let list = |values: &[u32]| Value::List(values.iter().map(|&v| integer_value(v)).collect());
+        Ok(Some(match key {
+            "nimvaluesequence" => {
+                let n = to_len(count("the largest heap")?)?;
+                let values = game.prefix(n + 1, engine)?;
+                list(&values[1..])
+            }
+            "nimvalues" => {
+                let n = to_len(count("the largest heap")?)?;
+                list(&game.prefix(n + 1, engine)?)
+            }
+            "heapnimvalue" => integer_value(game.nim_value(count("a heap size")?, engine)?),
+            "checkperiodicity" => {
+                let n = to_len(count("the number of heaps to test")?)?;
+                periodicity_value(game.check_periodicity(n, engine)?)
+            }
+            "period" => match args {
+                [] => periodicity_value(game.find_period(engine, PERIOD_BUDGET)?),
+                [n] => {
+                    let n = to_len(args::natural(n, "the number of heaps to test")?)?;
+                    periodicity_value(game.proven_period(n, engine)?)
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        "period takes a ruleset and an optional bound",
+                    ));
+                }
+            },
+            "cakeproduct" => {
+                let (other, twisted) = match args {
+                    [s] => (s, false),
+                    [s, t] => (s, args::boolean(t, "`twisted`")?),
+                    _ => {
+                        return Err(EvalError::new(
+                            "CakeProduct takes a heap ruleset (and twisted => true)",
+                        ));
+                    }
+                };
+                let (right, right_name) = names::heap_ruleset_arg(other)?;
+                let name = format!(
+                    "{}.CakeProduct({right_name}{})",
+                    self.name,
+                    if twisted { ", twisted => true" } else { "" }
+                );
+                partizan::PartizanRuleset::value(
+                    &name,
+                    partizan::PartizanKind::Cake {
+                        left: game.clone(),
+                        right,
+                        twisted,
+                    },
+                )
+            }
+            "code" => match game.rules.code() {
+                Some(code) => Value::Str(code.text().to_string()),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn summary(&self, engine: &mut Engine) -> Option<String> {
+        let game = &self.game;
+        let start = game.prefix(SUMMARY_VALUES, engine).ok()?;
+        let mut out = format!("nim values from heap 0: {} …", join(&start, " "));
+        let fast = game.rules.code().is_some_and(|c| {
+            sparse::SparseOctal::new(c).is_some()
+                || subtraction::FiniteSubtraction::new(c).is_some()
+        });
+        let budget = if fast {
+            Duration::from_millis(300)
+        } else {
+            Duration::from_millis(50)
+        };
+        if let Ok(Some(p)) = game.find_period(engine, budget)
+            && let Ok(values) = game.prefix(p.preperiod + p.period, engine)
+        {
+            let block = &values[p.preperiod..];
+            let shown = &block[..block.len().min(36)];
+            out += &format!(
+                "\nperiod {} after a preperiod of {}: {}{}",
+                p.period,
+                p.preperiod,
+                join(shown, " "),
+                if shown.len() < block.len() {
+                    " …"
+                } else {
+                    ""
+                }
+            );
+        }
+        Some(out)
+    }
+}
+
+fn join(values: &[u32], sep: &str) -> String {
+    values
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn to_len(n: u64) -> EvalResult<usize> {
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= sequence::MAX_COMPUTED_HEAP)
+        .ok_or_else(|| {
+            EvalError::new(format!(
+                "too many heaps: at most {} values are computed",
+                sequence::MAX_COMPUTED_HEAP
+            ))
+        })
+}
+
+fn periodicity_value(p: Option<Periodicity>) -> Value {
+    match p {
+        Some(p) => Value::Text {
+            kind: "periodicity",
+            text: p.cgsuite_text(),
+        },
+        None => Value::Nothing,
+    }
+}
+
+/// A sum of heaps of one impartial ruleset: `kayles[5]`, `nim[1,4,5]`.
+#[derive(Debug)]
+pub struct HeapPosition {
+    name: Rc<str>,
+    game: Rc<HeapGame>,
+    heaps: Vec<u64>,
+}
+
+impl HeapPosition {
+    /// The xor of the heaps' nim values.
+    pub fn nim_value(&self, engine: &Engine) -> EngineResult<u64> {
+        let mut x = 0u64;
+        for &h in &self.heaps {
+            x ^= self.game.nim_value(h, engine)?;
+        }
+        Ok(x)
+    }
+
+    /// The positions one move away, heap by heap in the ruleset's option order: each heap
+    /// replaced by the heaps the option leaves. Options are described as multisets (heaps
+    /// sorted, empty heaps dropped) so that equal positions read alike (`kayles[1,3]`), which
+    /// the generic analyses use to memoise; a position with no heaps left is `R[0]`.
+    pub fn option_positions(&self, engine: &Engine) -> EngineResult<Vec<HeapPosition>> {
+        let mut out = Vec::new();
+        for (i, &h) in self.heaps.iter().enumerate() {
+            engine.check_interrupt()?;
+            let limit = MAX_LISTED_OPTIONS - out.len();
+            let options = self.game.rules.options_of(h, limit).map_err(|e| match e {
+                EngineError::TooMany { what, .. } => EngineError::TooMany {
+                    what,
+                    limit: MAX_LISTED_OPTIONS as u64,
+                },
+                e => e,
+            })?;
+            for option in options {
+                let mut heaps = Vec::with_capacity(self.heaps.len() + option.len());
+                heaps.extend_from_slice(&self.heaps[..i]);
+                heaps.extend_from_slice(&option);
+                heaps.extend_from_slice(&self.heaps[i + 1..]);
+                heaps.retain(|&h| h != 0);
+                heaps.sort_unstable();
+                if heaps.is_empty() {
+                    heaps.push(0);
+                }
+                out.push(HeapPosition {
+                    name: self.name.clone(),
+                    game: self.game.clone(),
+                    heaps,
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Position for HeapPosition {
+    fn describe(&self) -> String {
+        format!(
+            "{}[{}]",
+            self.name,
+            self.heaps
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    }
+
+    fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        let x = self.nim_value(engine)?;
+        Ok(engine.nimber(x))
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        match key {
+            "nimvalue" if args.is_empty() => Ok(Some(integer_value(self.nim_value(engine)?))),
+            "options" | "leftoptions" | "rightoptions" => {
+                if args.len() > usize::from(key == "options") {
+                    return Err(EvalError::new(format!("{key} takes no arguments here")));
+                }
+                let options = self.option_positions(engine)?;
+                Ok(Some(Value::List(
+                    options
+                        .into_iter()
+                        .map(|p| Value::Position(Rc::new(p)))
+                        .collect(),
+                )))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let _ = left;
+        Ok(Some(
+            self.option_positions(engine)?
+                .into_iter()
+                .map(|p| Rc::new(p) as Rc<dyn Position>)
+                .collect(),
+        ))
+    }
+
+    fn is_impartial(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;
