@@ -414,6 +414,10 @@ impl Rules for Hackenbush {
     fn describe(&self) -> String {
         format!("hackenbush(\"{}\")", self.text())
     }
+
+    fn is_impartial(&self) -> bool {
+        self.edges.iter().all(|e| e.colour == Colour::Green)
+    }
 }
 
 /// Trees: colour runs, branches in parentheses, parts separated by spaces or commas.
