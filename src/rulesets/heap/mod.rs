@@ -452,6 +452,21 @@ impl Position for HeapPosition {
     fn is_impartial(&self) -> bool {
         true
     }
+
+    fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+        (self.heaps.len() > 1).then(|| {
+            self.heaps
+                .iter()
+                .map(|&n| {
+                    Rc::new(HeapPosition {
+                        name: self.name.clone(),
+                        game: self.game.clone(),
+                        heaps: vec![n],
+                    }) as Rc<dyn Position>
+                })
+                .collect()
+        })
+    }
 }
 
 #[cfg(test)]
