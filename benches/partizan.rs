@@ -2,8 +2,9 @@
 //! rows, Left vertical) and the Toads-and-Frogs strips whose `cgt` 0.11 timings are in
 //! `../shared/bench/README.md` (the targets are 3× faster than those).
 //!
-//! Each iteration evaluates in a fresh session, so neither the arena nor the transposition
-//! table survives between iterations. Domineering 6×5 takes seconds per iteration; it runs
+//! Each iteration evaluates `….CanonicalForm` (a position alone is built without its value) in
+//! a fresh session, so neither the arena nor the transposition table survives between
+//! iterations. Domineering 6×5 takes seconds per iteration; it runs
 //! only with `CGCALC_BENCH_SLOW=1`. Whole-process timings and peak memory are measured with
 //! `/usr/bin/time -v target/release/cgcalc -q -e 'domineering(6,5)'` (see docs/rulesets.md).
 
@@ -34,7 +35,7 @@ fn partizan(c: &mut Criterion) {
         boards.push((6, 5));
     }
     for (w, h) in boards {
-        let src = format!("domineering({w},{h})");
+        let src = format!("domineering({w},{h}).CanonicalForm");
         group.bench_function(format!("{w}x{h}"), |b| b.iter(|| evaluate(&src)));
     }
     group.finish();
@@ -49,7 +50,7 @@ fn partizan(c: &mut Criterion) {
         "TTTTTTTTT__FFFFFFFFF",
         "TTTTT____FFFFF",
     ] {
-        let src = format!("toads_frogs(\"{strip}\")");
+        let src = format!("toads_frogs(\"{strip}\").CanonicalForm");
         group.bench_function(strip, |b| b.iter(|| evaluate(&src)));
     }
     group.finish();

@@ -110,10 +110,10 @@ impl Rules for Clobber {
     }
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
-        for part in grid::components(self.x | self.o, self.dims) {
+        grid::for_each_component(self.x | self.o, self.dims, |part| {
             let (x, o) = (self.x & part, self.o & part);
             if x & grid::neighbours(o, self.dims) == 0 {
-                continue;
+                return;
             }
             let (r0, c0, dims) = grid::bounding_box(part, self.dims);
             out.push((
@@ -124,7 +124,7 @@ impl Rules for Clobber {
                 },
                 1,
             ));
-        }
+        });
     }
 
     fn key(&self) -> ((u128, u128), bool) {

@@ -206,6 +206,14 @@ impl Rules for Cake {
             .join(" + ")
     }
 
+    fn is_impartial(&self) -> bool {
+        self.cut
+            == Cut::Equal {
+                right_splits_width: true,
+                left_splits_height: true,
+            }
+    }
+
     fn drawing(&self) -> Option<String> {
         // One piece, small enough to draw: its cells.
         match self.pieces.as_slice() {

@@ -117,9 +117,9 @@ impl Rules for Domineering {
     }
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
-        for part in grid::components(self.empty, self.dims) {
+        grid::for_each_component(self.empty, self.dims, |part| {
             if part.count_ones() < 2 {
-                continue;
+                return;
             }
             let (r0, c0, dims) = grid::bounding_box(part, self.dims);
             let empty = grid::crop(part, self.dims, r0, c0, dims);
@@ -131,7 +131,7 @@ impl Rules for Domineering {
                 },
                 1,
             ));
-        }
+        });
     }
 
     fn key(&self) -> (u128, bool) {

@@ -76,12 +76,12 @@ pub fn neighbours(bits: u128, dims: Dims) -> u128 {
     (((bits & inner) << 1) | ((bits >> 1) & inner) | (bits << w) | (bits >> w)) & dims.all()
 }
 
-/// The connected parts of `bits` (orthogonal adjacency), lowest cell first.
-pub fn components(bits: u128, dims: Dims) -> Vec<u128> {
+/// Calls `visit` with each connected part of `bits` (orthogonal adjacency), lowest cell
+/// first.
+pub fn for_each_component(bits: u128, dims: Dims, mut visit: impl FnMut(u128)) {
     let w = u32::from(dims.w);
     let inner = dims.not_last_column();
     let mut rest = bits;
-    let mut parts = Vec::new();
     while rest != 0 {
         let mut part = rest & rest.wrapping_neg();
         loop {
@@ -94,8 +94,15 @@ pub fn components(bits: u128, dims: Dims) -> Vec<u128> {
             part = grown;
         }
         rest &= !part;
-        parts.push(part);
+        visit(part);
     }
+}
+
+/// The connected parts of `bits`, lowest cell first.
+#[cfg(test)]
+pub fn components(bits: u128, dims: Dims) -> Vec<u128> {
+    let mut parts = Vec::new();
+    for_each_component(bits, dims, |part| parts.push(part));
     parts
 }
 

@@ -82,9 +82,9 @@ pub struct Hackenbush {
 
 /// The picture seen from the ground: a spanning forest if it is a tree.
 struct Layout {
-    /// For each vertex, its parent vertex and the edge to it (in breadth-first order).
+    /// The vertices reachable from the ground, in breadth-first order.
     order: Vec<u32>,
-    parent_edge: Vec<Option<usize>>,
+    /// For each vertex, the edges to its children in the spanning forest.
     children: Vec<Vec<usize>>,
     is_forest: bool,
 }
@@ -176,7 +176,6 @@ impl Hackenbush {
         let is_forest = self.edges.len() + 1 == order.len();
         Layout {
             order,
-            parent_edge,
             children,
             is_forest,
         }
@@ -414,6 +413,10 @@ impl Rules for Hackenbush {
 
     fn describe(&self) -> String {
         format!("hackenbush(\"{}\")", self.text())
+    }
+
+    fn is_impartial(&self) -> bool {
+        self.edges.iter().all(|e| e.colour == Colour::Green)
     }
 }
 

@@ -70,6 +70,12 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
     fn drawing(&self) -> Option<String> {
         None
     }
+
+    /// True when both players have the same moves here and in every later position (green
+    /// Hackenbush), so that impartial analyses (misère forms, `WinningMoves`) apply.
+    fn is_impartial(&self) -> bool {
+        false
+    }
 }
 
 /// A partizan position as a value, or `None` if `key` names no partizan ruleset function.

@@ -94,4 +94,28 @@ impl<G: Rules> Position for PartizanPosition<G> {
         let _ = engine;
         Ok(Some(self.option_positions(left)))
     }
+
+    fn is_impartial(&self) -> bool {
+        self.game.is_impartial()
+    }
+
+    fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
+        let mut parts = Vec::new();
+        self.game.components(&mut parts);
+        let count: u64 = parts.iter().map(|(_, n)| n).sum();
+        // Too many copies to list one by one: let the analysis search the sum itself.
+        if count > 1_000 {
+            return None;
+        }
+        Some(
+            parts
+                .into_iter()
+                .flat_map(|(part, n)| {
+                    (0..n).map(move |_| {
+                        Rc::new(PartizanPosition::new(part.clone())) as Rc<dyn Position>
+                    })
+                })
+                .collect(),
+        )
+    }
 }

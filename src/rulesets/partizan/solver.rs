@@ -19,12 +19,17 @@ use std::sync::{Arc, Weak};
 /// A transposition table for one ruleset, and the search that fills it.
 pub struct Solver<G: Rules> {
     table: FxHashMap<G::Key, GameId>,
+    /// Spare buffers, reused down the recursion instead of allocating at every position.
+    spare_parts: Vec<Vec<(G, u64)>>,
+    spare_moves: Vec<Vec<G>>,
 }
 
 impl<G: Rules> Default for Solver<G> {
     fn default() -> Self {
         Solver {
             table: FxHashMap::default(),
+            spare_parts: Vec::new(),
+            spare_moves: Vec::new(),
         }
     }
 }
@@ -50,10 +55,21 @@ impl<G: Rules> Solver<G> {
 
     /// The canonical value of a position.
     pub fn value(&mut self, position: &G, engine: &mut Engine) -> EngineResult<GameId> {
-        let mut parts = Vec::new();
+        let mut parts = self.spare_parts.pop().unwrap_or_default();
+        parts.clear();
         position.components(&mut parts);
+        let result = match parts.as_slice() {
+            [] => Ok(Engine::ZERO),
+            [(part, 1)] => self.component_value(part, engine),
+            _ => self.sum_of_parts(&parts, engine),
+        };
+        self.spare_parts.push(parts);
+        result
+    }
+
+    fn sum_of_parts(&mut self, parts: &[(G, u64)], engine: &mut Engine) -> EngineResult<GameId> {
         let mut values = Vec::with_capacity(parts.len());
-        for (part, count) in &parts {
+        for (part, count) in parts {
             values.push((self.component_value(part, engine)?, *count));
         }
         sum(values, engine)
@@ -68,12 +84,8 @@ impl<G: Rules> Solver<G> {
         let value = match part.closed_form(engine)? {
             Some(v) => v,
             None => {
-                let mut moves = Vec::new();
-                part.moves(true, &mut moves);
-                let left = self.values(&moves, engine)?;
-                moves.clear();
-                part.moves(false, &mut moves);
-                let right = self.values(&moves, engine)?;
+                let left = self.option_values(part, true, engine)?;
+                let right = self.option_values(part, false, engine)?;
                 engine.game_from_options(&left, &right)?
             }
         };
@@ -82,11 +94,21 @@ impl<G: Rules> Solver<G> {
         Ok(value)
     }
 
-    fn values(&mut self, positions: &[G], engine: &mut Engine) -> EngineResult<Vec<GameId>> {
-        let mut values = Vec::with_capacity(positions.len());
-        for p in positions {
-            values.push(self.value(p, engine)?);
+    /// The values of one player's options, sorted, without repeats.
+    fn option_values(
+        &mut self,
+        part: &G,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EngineResult<Vec<GameId>> {
+        let mut moves = self.spare_moves.pop().unwrap_or_default();
+        moves.clear();
+        part.moves(left, &mut moves);
+        let mut values = Vec::with_capacity(moves.len());
+        for m in &moves {
+            values.push(self.value(m, engine)?);
         }
+        self.spare_moves.push(moves);
         values.sort_unstable();
         values.dedup();
         Ok(values)

@@ -147,23 +147,16 @@ impl Rules for ToadsFrogs {
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
         // The strip with the ends written as the walls they act like.
-        let mut padded = vec![TOAD, TOAD];
-        padded.extend(self.unpack());
-        padded.extend([FROG, FROG]);
-        let mut cuts = vec![0];
-        for j in 0..padded.len().saturating_sub(3) {
-            if padded[j..j + 4] == [TOAD, TOAD, FROG, FROG] {
-                cuts.push(j + 2);
-            }
+        let n = usize::from(self.len);
+        let mut padded = [EMPTY; MAX_LENGTH + 4];
+        padded[..2].copy_from_slice(&[TOAD, TOAD]);
+        for (i, cell) in padded[2..n + 2].iter_mut().enumerate() {
+            *cell = self.cell(i);
         }
-        cuts.push(padded.len());
-        for pair in cuts.windows(2) {
-            let start = pair[0].max(2);
-            let end = pair[1].min(padded.len() - 2);
-            if start >= end {
-                continue;
-            }
-            let mut part = &padded[start..end];
+        padded[n + 2..n + 4].copy_from_slice(&[FROG, FROG]);
+        let padded = &padded[..n + 4];
+        let mut emit = |from: usize, to: usize| {
+            let mut part = &padded[from.max(2)..to.min(n + 2).max(from.max(2))];
             while let [FROG, rest @ ..] = part {
                 part = rest;
             }
@@ -173,7 +166,15 @@ impl Rules for ToadsFrogs {
             if part.contains(&TOAD) || part.contains(&FROG) {
                 out.push((ToadsFrogs::from_cells(part), 1));
             }
+        };
+        let mut start = 0;
+        for j in 0..n + 1 {
+            if padded[j..j + 4] == [TOAD, TOAD, FROG, FROG] {
+                emit(start, j + 2);
+                start = j + 2;
+            }
         }
+        emit(start, n + 4);
     }
 
     fn key(&self) -> (u128, bool) {
@@ -189,27 +190,24 @@ impl Rules for ToadsFrogs {
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {
         // Pieces of one kind only: each still has as many moves as there are empty cells on
         // its way, whatever the order they are played in.
-        let cells = self.unpack();
-        if !cells.contains(&FROG) {
-            let mut empties = 0;
-            let mut moves = 0;
-            for &c in cells.iter().rev() {
+        let n = usize::from(self.len);
+        let count = |kind: u8| (0..n).filter(|&i| self.cell(i) == kind).count();
+        let moves_ahead = |cells: &mut dyn Iterator<Item = u8>| {
+            let (mut empties, mut moves) = (0i64, 0i64);
+            for c in cells {
                 match c {
                     EMPTY => empties += 1,
                     _ => moves += empties,
                 }
             }
+            moves
+        };
+        if count(FROG) == 0 {
+            let moves = moves_ahead(&mut (0..n).rev().map(|i| self.cell(i)));
             return Ok(Some(engine.integer(moves)));
         }
-        if !cells.contains(&TOAD) {
-            let mut empties = 0;
-            let mut moves = 0;
-            for &c in &cells {
-                match c {
-                    EMPTY => empties += 1,
-                    _ => moves += empties,
-                }
-            }
+        if count(TOAD) == 0 {
+            let moves = moves_ahead(&mut (0..n).map(|i| self.cell(i)));
             return Ok(Some(engine.integer(-moves)));
         }
         Ok(None)
