@@ -190,7 +190,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
         } else {
             session.summary(value)
         };
-        let mut rendered = text::render(&printed, summary.as_ref(), self.settings.colors.stdout);
+        let mut rendered = text::render(printed, summary.as_ref(), self.settings.colors.stdout);
         // Plots, ruleset sequences and board drawings go under the value (not with -q).
         if !self.settings.quiet
             && let Some(details) = session.details(value)
@@ -215,7 +215,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
         } else {
             session.summary(value)
         };
-        json::success(statement, &printed, value.kind_name(), summary.as_ref()) + "\n"
+        json::success(statement, printed, value.kind_name(), summary.as_ref()) + "\n"
     }
 
     fn write_diagnostic(&mut self, diag: &Diagnostic, origin: Origin) {
