@@ -58,6 +58,7 @@ pub const GAME_METHODS: &[&str] = &[
     "NimValue",
     "NortonProduct",
     "Options",
+    "OrdinalProduct",
     "OrdinalSum",
     "OutcomeClass",
     "Overheat",

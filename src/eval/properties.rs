@@ -107,6 +107,28 @@ impl Session {
                     )),
                 }
             }
+            // G × H = {(G × H') : G^L | (G × H') : G^R} over the options H' of H; for impartial
+            // games this is the ordinal product of nim heaps, *a × *b = *(a·b). Only impartial
+            // (nimber) arguments are accepted, where the definition is unambiguous.
+            "ordinalproduct" => {
+                let [other] = args else {
+                    return Err(EvalError::new("OrdinalProduct takes one game argument"));
+                };
+                let h = self.game_of(other)?;
+                let e = &mut self.engine;
+                match (e.as_nus(g), e.as_nus(h)) {
+                    (Some(a), Some(b)) if a.is_nimber() && b.is_nimber() => {
+                        let n = a
+                            .nim
+                            .checked_mul(b.nim)
+                            .ok_or_else(|| EvalError::new("nim value too large"))?;
+                        Ok(Some(Value::Game(e.nimber(n))))
+                    }
+                    _ => Err(EvalError::new(
+                        "OrdinalProduct applies to impartial games (nimbers)",
+                    )),
+                }
+            }
             "subordinate" => {
                 let [base] = args else {
                     return Err(EvalError::new("Subordinate takes one argument, the base"));
@@ -186,6 +208,14 @@ impl Session {
         let [other] = args else {
             return Err(EvalError::new(format!("{key} takes one game argument")));
         };
+        if key == "conjunctivesum"
+            && let (Some(a), Some(b)) = (self.form_tree(receiver), self.form_tree(other))
+            && (matches!(a, FormTree::Misere(_)) || matches!(b, FormTree::Misere(_)))
+        {
+            // A misère game keeps its whole tree of options, and the conjunctive sum needs it.
+            let r = self.conjunctive_of_trees(a, b, &mut rustc_hash::FxHashMap::default())?;
+            return Ok(Value::Game(r));
+        }
         let (gl, gr, g) = self.form_of(receiver)?;
         let (hl, hr, h) = self.form_of(other)?;
         let r = if key == "conjunctivesum" {
@@ -194,6 +224,58 @@ impl Session {
             self.engine.selective_sum((&gl, &gr), g, (&hl, &hr), h)?
         };
         Ok(Value::Game(r))
+    }
+
+    /// A game whose whole form is known: a canonical game, or a misère game's option tree.
+    fn form_tree(&mut self, v: &Value) -> Option<FormTree> {
+        match v {
+            Value::Misere(m) => Some(FormTree::Misere(*m)),
+            _ => self.game_of(v).ok().map(FormTree::Game),
+        }
+    }
+
+    fn tree_options(&mut self, t: FormTree, left: bool) -> EvalResult<Vec<FormTree>> {
+        Ok(match t {
+            FormTree::Game(g) => {
+                let options = if left {
+                    self.engine.left_options(g)?
+                } else {
+                    self.engine.right_options(g)?
+                };
+                options.into_iter().map(FormTree::Game).collect()
+            }
+            FormTree::Misere(m) => {
+                crate::misere::with_arena(&self.engine, |a| a.options(m).to_vec())
+                    .into_iter()
+                    .map(FormTree::Misere)
+                    .collect()
+            }
+        })
+    }
+
+    /// G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}, following both forms all the way down.
+    fn conjunctive_of_trees(
+        &mut self,
+        a: FormTree,
+        b: FormTree,
+        memo: &mut rustc_hash::FxHashMap<(FormTree, FormTree), GameId>,
+    ) -> EvalResult<GameId> {
+        if let Some(&r) = memo.get(&(a, b)) {
+            return Ok(r);
+        }
+        self.engine.check_interrupt()?;
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, left) in [true, false].into_iter().enumerate() {
+            let (xs, ys) = (self.tree_options(a, left)?, self.tree_options(b, left)?);
+            for &x in &xs {
+                for &y in &ys {
+                    sides[i].push(self.conjunctive_of_trees(x, y, memo)?);
+                }
+            }
+        }
+        let r = self.engine.game_from_options(&sides[0], &sides[1])?;
+        memo.insert((a, b), r);
+        Ok(r)
     }
 
     /// Tiny(x) = {0 || 0 | −x}; Miny(x) = {x | 0 || 0}.
@@ -217,4 +299,11 @@ impl Session {
             None => Value::Game(g),
         }
     }
+}
+
+/// A node of a game's form: canonical below it, or a misère game's own option tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum FormTree {
+    Game(GameId),
+    Misere(crate::misere::MisereId),
 }
