@@ -78,6 +78,24 @@ pub trait Position: fmt::Debug {
     }
 }
 
+/// Positions as trait objects (for [`Position::options`]).
+pub fn dyn_positions<P: Position + 'static>(positions: Vec<P>) -> Vec<Rc<dyn Position>> {
+    positions
+        .into_iter()
+        .map(|p| Rc::new(p) as Rc<dyn Position>)
+        .collect()
+}
+
+/// Positions as a list value (for `Options`, `LeftOptions`, ...).
+pub fn position_list<P: Position + 'static>(positions: Vec<P>) -> Value {
+    Value::List(
+        positions
+            .into_iter()
+            .map(|p| Value::Position(Rc::new(p)))
+            .collect(),
+    )
+}
+
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
 pub fn constant(name: &str) -> Option<Value> {
     heap::constant(name)

@@ -281,11 +281,8 @@ impl Position for MemPosition {
             "nimvalue" if args.is_empty() => {
                 Ok(Some(integer_value(BigInt::from(self.nim_value(engine)?))))
             }
-            "options" | "leftoptions" | "rightoptions" => Ok(Some(Value::List(
-                self.option_positions()?
-                    .into_iter()
-                    .map(|p| Value::Position(Rc::new(p)))
-                    .collect(),
+            "options" | "leftoptions" | "rightoptions" => Ok(Some(crate::rulesets::position_list(
+                self.option_positions()?,
             ))),
             _ => Ok(None),
         }
@@ -297,12 +294,9 @@ impl Position for MemPosition {
         engine: &mut Engine,
     ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
         let _ = (left, engine);
-        Ok(Some(
-            self.option_positions()?
-                .into_iter()
-                .map(|p| Rc::new(p) as Rc<dyn Position>)
-                .collect(),
-        ))
+        Ok(Some(crate::rulesets::dyn_positions(
+            self.option_positions()?,
+        )))
     }
 
     fn is_impartial(&self) -> bool {

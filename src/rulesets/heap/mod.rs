@@ -423,12 +423,8 @@ impl Position for HeapPosition {
                 if args.len() > usize::from(key == "options") {
                     return Err(EvalError::new(format!("{key} takes no arguments here")));
                 }
-                let options = self.option_positions(engine)?;
-                Ok(Some(Value::List(
-                    options
-                        .into_iter()
-                        .map(|p| Value::Position(Rc::new(p)))
-                        .collect(),
+                Ok(Some(crate::rulesets::position_list(
+                    self.option_positions(engine)?,
                 )))
             }
             _ => Ok(None),
@@ -441,12 +437,9 @@ impl Position for HeapPosition {
         engine: &mut Engine,
     ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
         let _ = left;
-        Ok(Some(
-            self.option_positions(engine)?
-                .into_iter()
-                .map(|p| Rc::new(p) as Rc<dyn Position>)
-                .collect(),
-        ))
+        Ok(Some(crate::rulesets::dyn_positions(
+            self.option_positions(engine)?,
+        )))
     }
 
     fn is_impartial(&self) -> bool {

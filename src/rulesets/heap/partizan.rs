@@ -250,12 +250,7 @@ impl PartizanPosition {
     }
 
     fn list(&self, left: bool) -> EvalResult<Value> {
-        Ok(Value::List(
-            self.option_positions(left)?
-                .into_iter()
-                .map(|p| Value::Position(Rc::new(p)))
-                .collect(),
-        ))
+        Ok(crate::rulesets::position_list(self.option_positions(left)?))
     }
 }
 
@@ -302,11 +297,8 @@ impl Position for PartizanPosition {
         engine: &mut Engine,
     ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
         let _ = engine;
-        Ok(Some(
-            self.option_positions(left)?
-                .into_iter()
-                .map(|p| Rc::new(p) as Rc<dyn Position>)
-                .collect(),
-        ))
+        Ok(Some(crate::rulesets::dyn_positions(
+            self.option_positions(left)?,
+        )))
     }
 }
