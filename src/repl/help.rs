@@ -101,6 +101,12 @@ Positions and values
   G.WinningMoves       moves to positions of value 0
 Contest helpers
   wythoff(a, b)  wythoff_p(k)  misere_nim(a, b, ...)  moore_nim(k, a, b, ...)
+  staircase_nim(...)   every_sg(...)
+  misère games *[...]   G.Genus   G.MisereNimValue   G.MisereOutcomeClass
+Partizan positions
+  hackenbush(\"LLR\")   toads_frogs(\"TT__FF\")   domineering(4, 5)
+  domineering(\"..#/...\")   cutcake(w, h)   clobber(\"xo.ox\")
+  G.LeftOptions   G.LeftWinningMoves
 CGSuite's names work too: game.heap.Kayles(5), game.heap.Subtraction([2,3,7]).
 ";
 
