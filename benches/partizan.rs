@@ -8,20 +8,11 @@
 //! only with `CGCALC_BENCH_SLOW=1`. Whole-process timings and peak memory are measured with
 //! `/usr/bin/time -v target/release/cgcalc -q -e 'domineering(6,5)'` (see docs/rulesets.md).
 
-use cgcalc::eval::Session;
-use criterion::{Criterion, criterion_group, criterion_main};
-use std::hint::black_box;
-use std::time::Duration;
+mod common;
 
-fn evaluate(src: &str) {
-    let mut session = Session::new();
-    let results = session.eval_source(src, 1);
-    assert!(
-        results.iter().all(|r| r.result.is_ok()),
-        "benchmark input failed: {results:?}"
-    );
-    black_box(results);
-}
+use common::evaluate;
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
 
 fn partizan(c: &mut Criterion) {
     let slow = std::env::var_os("CGCALC_BENCH_SLOW").is_some_and(|v| v == "1");

@@ -4,9 +4,10 @@
 //!
 //! Each iteration uses a fresh session, so no cache survives between iterations.
 
-use cgcalc::eval::Session;
+mod common;
+
+use common::evaluate;
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::hint::black_box;
 use std::time::Duration;
 
 fn bench_input(n: usize) -> Option<String> {
@@ -17,16 +18,6 @@ fn bench_input(n: usize) -> Option<String> {
     std::fs::read_to_string(path)
         .ok()
         .map(|s| s.trim().to_string())
-}
-
-fn evaluate(src: &str) {
-    let mut session = Session::new();
-    let results = session.eval_source(src, 1);
-    assert!(
-        results.iter().all(|r| r.result.is_ok()),
-        "benchmark input failed: {results:?}"
-    );
-    black_box(results);
 }
 
 fn sums(c: &mut Criterion) {

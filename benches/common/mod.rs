@@ -1,0 +1,15 @@
+//! Shared by the benchmarks: evaluate a source text in a fresh session, so no cache survives
+//! between iterations, and insist that it succeeds.
+
+use cgcalc::eval::Session;
+use std::hint::black_box;
+
+pub fn evaluate(src: &str) {
+    let mut session = Session::new();
+    let results = session.eval_source(src, 1);
+    assert!(
+        results.iter().all(|r| r.result.is_ok()),
+        "benchmark input failed: {results:?}"
+    );
+    black_box(results);
+}
