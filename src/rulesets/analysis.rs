@@ -82,6 +82,11 @@ pub fn position_method(
                     p.describe()
                 )));
             }
+            // A sum goes through its parts' forms: the tame rule answers outcomes without
+            // building the sum's canonical form, which can be huge (nim[100,200,300]).
+            if let Some(parts) = p.components().filter(|parts| parts.len() > 1) {
+                return misere_of_sum(&parts, key, args, engine);
+            }
             let form = misere_form(p, engine)?;
             return crate::misere::methods::call(form, key, args, engine);
         }
@@ -857,6 +862,11 @@ mod tests {
                     assert_eq!(property(&p, "misereoutcomeclass", &mut e), expected);
                 }
             }
+        }
+        // Large heaps go by the tame rule, not through the sum's canonical form.
+        for (heap_sizes, expected) in [([100, 200, 300], "N"), ([100, 200, 172], "P")] {
+            let p = heaps("nim", nim_rule, &heap_sizes);
+            assert_eq!(property(&p, "misereoutcomeclass", &mut e), expected);
         }
     }
 
