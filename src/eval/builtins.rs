@@ -49,6 +49,12 @@ impl Session {
             }
             "nimproduct" | "nimdiv" | "niminverse" | "nimpow" => {
                 let (first, rest) = split_first(name, args)?;
+                if !matches!(&first, Value::Number(n) if n.is_integer()) {
+                    return Err(EvalError::new(format!(
+                        "{name} applies to non-negative integers, not {}",
+                        type_name(&first)
+                    )));
+                }
                 return self.call_method(&first, name, rest);
             }
             "thermographsvg" => {

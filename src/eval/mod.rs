@@ -12,6 +12,7 @@ mod order;
 mod properties;
 pub mod value;
 
+pub use convert::type_name;
 pub use error::{Diagnostic, EvalError, EvalResult};
 pub use value::{Side, Value};
 

@@ -189,11 +189,12 @@ fn int(n: BigInt) -> Value {
 fn heap(v: &Value, what: &str) -> EvalResult<BigInt> {
     match v {
         Value::Number(r) if r.is_integer() && !r.is_negative() => Ok(r.numer().clone()),
-        Value::Number(r) if r.is_integer() => Err(EvalError::new(format!(
+        Value::Number(r) => Err(EvalError::new(format!(
             "{what} must be a non-negative integer, found {r}"
         ))),
-        _ => Err(EvalError::new(format!(
-            "{what} must be a non-negative integer"
+        other => Err(EvalError::new(format!(
+            "{what} must be a non-negative integer, not {}",
+            crate::eval::type_name(other)
         ))),
     }
 }
