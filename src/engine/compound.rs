@@ -4,6 +4,7 @@
 //! entry points take option lists; below the top they work on canonical forms, cached.
 
 use super::arena::{Engine, EngineResult, GameId};
+use super::properties::{MAX_RECURSION, TOO_DEEP};
 use rustc_hash::FxHashMap;
 
 /// The option lists of a game in a given form: (Left options, Right options).
@@ -24,6 +25,25 @@ impl CompoundCaches {
 impl Engine {
     /// G ∧ H = {G^L ∧ H^L | G^R ∧ H^R} for G and H in the given forms.
     pub fn conjunctive_sum(&mut self, g: Form, h: Form) -> EngineResult<GameId> {
+        // Play ends with the shorter component: the recursion is as deep as the lesser depth.
+        if self.form_depth(g).min(self.form_depth(h)) > MAX_RECURSION {
+            return Err(TOO_DEEP);
+        }
+        self.conjunctive_of_forms(g, h)
+    }
+
+    /// The birthday of a game with these options (saturating: a birthday beyond u64 counts as
+    /// u64::MAX).
+    fn form_depth(&mut self, (left, right): Form) -> u64 {
+        let mut depth = 0;
+        for &o in left.iter().chain(right) {
+            let b = self.birthday(o).map_or(u64::MAX, |b| b.saturating_add(1));
+            depth = depth.max(b);
+        }
+        depth
+    }
+
+    fn conjunctive_of_forms(&mut self, g: Form, h: Form) -> EngineResult<GameId> {
         let mut left = Vec::new();
         for &a in g.0 {
             for &b in h.0 {
@@ -47,7 +67,7 @@ impl Engine {
         self.poll()?;
         let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
         let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let r = self.conjunctive_sum((&gl, &gr), (&hl, &hr))?;
+        let r = self.conjunctive_of_forms((&gl, &gr), (&hl, &hr))?;
         self.compound.conjunctive.insert(key, r);
         Ok(r)
     }
@@ -55,6 +75,17 @@ impl Engine {
     /// G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | likewise for Right} for G and H in the given
     /// forms; `g_id`/`h_id` are their values, used where one component stays as it is.
     pub fn selective_sum(
+        &mut self,
+        g: Form,
+        g_id: GameId,
+        h: Form,
+        h_id: GameId,
+    ) -> EngineResult<GameId> {
+        self.check_recursion_depth(&[g_id, h_id])?;
+        self.selective_of_forms(g, g_id, h, h_id)
+    }
+
+    fn selective_of_forms(
         &mut self,
         g: Form,
         g_id: GameId,
@@ -85,7 +116,7 @@ impl Engine {
         self.poll()?;
         let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
         let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let r = self.selective_sum((&gl, &gr), g, (&hl, &hr), h)?;
+        let r = self.selective_of_forms((&gl, &gr), g, (&hl, &hr), h)?;
         self.compound.selective.insert(key, r);
         Ok(r)
     }
@@ -93,6 +124,7 @@ impl Engine {
     /// The H with base : H = g, if there is one: g's options are the base's options together
     /// with base : H's options. The answer is checked by recomputing the ordinal sum.
     pub fn subordinate(&mut self, g: GameId, base: GameId) -> EngineResult<Option<GameId>> {
+        self.check_recursion_depth(&[g])?;
         let mut memo = FxHashMap::default();
         let Some(h) = self.subordinate_memo(g, base, &mut memo)? else {
             return Ok(None);

@@ -160,6 +160,7 @@ impl Engine {
         base_right: &[GameId],
         h: GameId,
     ) -> EngineResult<GameId> {
+        self.check_recursion_depth(&[h])?;
         let mut memo = rustc_hash::FxHashMap::default();
         self.ordinal_sum_memo(base_left, base_right, h, &mut memo)
     }

@@ -19,6 +19,16 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// than enumerate (and, for `followers`, store) them all.
 const FOLLOWER_LIMIT: u64 = 1_000_000;
 
+/// Most levels an operation may recurse through options (its games' birthdays added up):
+/// each level is a stack frame, and the evaluation thread's stack holds well over this many.
+pub const MAX_RECURSION: u64 = 100_000;
+
+/// The error for an operation that would recurse deeper than [`MAX_RECURSION`].
+pub const TOO_DEEP: EngineError = EngineError::TooMany {
+    what: "levels of recursion through the games' options",
+    limit: MAX_RECURSION,
+};
+
 /// Largest m for which the stop count 2·3^(m−1) of *m is computed (about 200 KB of digits);
 /// larger nimbers report overflow instead of exhausting memory.
 const MAX_STOP_COUNT_NIMBER: u64 = 1 << 20;
@@ -248,6 +258,23 @@ impl Engine {
         } else {
             self.right_span(g)
         }
+    }
+
+    /// Fail unless an operation that recurses through the options of `games` (one level per
+    /// birthday) stays within [`MAX_RECURSION`] levels, so it cannot overflow the stack.
+    pub fn check_recursion_depth(&mut self, games: &[GameId]) -> EngineResult<()> {
+        let mut depth: u64 = 0;
+        for &g in games {
+            let b = self.birthday(g).map_err(|e| match e {
+                EngineError::Overflow => TOO_DEEP,
+                e => e,
+            })?;
+            depth = depth.saturating_add(b);
+        }
+        if depth > MAX_RECURSION {
+            return Err(TOO_DEEP);
+        }
+        Ok(())
     }
 
     /// The birthday: b(0) = 0, b(G) = 1 + max b(option) over the canonical form.

@@ -318,3 +318,35 @@ fn reduced_forms_forget_infinitesimals() {
         assert_eq!(e.reduced_canonical_form(g).unwrap(), r, "{text}");
     }
 }
+
+#[test]
+fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
+    let mut e = Engine::new();
+    let big = game(&mut e, "100000000");
+    let up = game(&mut e, "^");
+    let star = game(&mut e, "*");
+    let deep = Err(EngineError::TooMany {
+        what: "levels of recursion through the games' options",
+        limit: super::properties::MAX_RECURSION,
+    });
+    let form = (e.left_options(big).unwrap(), e.right_options(big).unwrap());
+    let up_form = (e.left_options(up).unwrap(), e.right_options(up).unwrap());
+    assert_eq!(
+        e.selective_sum((&form.0, &form.1), big, (&up_form.0, &up_form.1), up),
+        deep
+    );
+    assert_eq!(
+        e.conjunctive_sum((&form.0, &form.1), (&form.0, &form.1)),
+        deep
+    );
+    assert_eq!(e.conway_product(big, up), deep);
+    assert_eq!(e.ordinal_sum(star, big), deep);
+    assert_eq!(
+        e.subordinate(big, star).map(|_| ()),
+        deep.map(|_: GameId| ())
+    );
+    // Closed forms need no recursion.
+    let three = game(&mut e, "3");
+    let product = e.conway_product(big, three).unwrap();
+    assert_eq!(product, game(&mut e, "300000000"));
+}
