@@ -363,6 +363,13 @@ impl Engine {
         if self.nodes[g.index()].options_ready {
             return Ok(());
         }
+        // Materialised options of big nimbers add up (*n holds n of them), so the ceiling is
+        // checked here too, not only when nodes are created.
+        if self.memory_bytes() > self.memory_limit {
+            return Err(EngineError::MemoryLimit {
+                bytes: self.memory_bytes(),
+            });
+        }
         let value = self.nodes[g.index()]
             .nus
             .expect("only NUS nodes are created without options");

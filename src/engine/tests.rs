@@ -350,3 +350,17 @@ fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
     let product = e.conway_product(big, three).unwrap();
     assert_eq!(product, game(&mut e, "300000000"));
 }
+
+#[test]
+fn the_memory_ceiling_covers_materialised_nimber_options() {
+    let mut e = Engine::new();
+    e.set_memory_limit(64 << 20);
+    // Canonicalising {0 | *n} walks the options of every *k below *n: n²/2 pool entries.
+    let zero = e.zero();
+    let big_nimber = game(&mut e, "*100000");
+    let result = e.game_from_options(&[zero], &[big_nimber]);
+    assert!(
+        matches!(result, Err(EngineError::MemoryLimit { .. })),
+        "{result:?}"
+    );
+}
