@@ -442,6 +442,16 @@ impl Session {
     fn unknown_method(&self, name: &str, receiver: &Value) -> EvalError {
         let mut candidates: Vec<&str> = GAME_METHODS.to_vec();
         candidates.extend_from_slice(NUMBER_METHODS);
+        if candidates.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+            let hint = match receiver {
+                Value::Ruleset(_) => format!("; ask a position, as in R[5].{name}"),
+                _ => String::new(),
+            };
+            return EvalError::new(format!(
+                "`{name}` applies to games and numbers, not to {}{hint}",
+                type_name(receiver)
+            ));
+        }
         let hint = super::names::suggestion(name, candidates.iter().copied());
         EvalError::new(format!(
             "no property or method `{name}` for {}{}",
