@@ -325,10 +325,7 @@ fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
     let big = game(&mut e, "100000000");
     let up = game(&mut e, "^");
     let star = game(&mut e, "*");
-    let deep = Err(EngineError::TooMany {
-        what: "levels of recursion through the games' options",
-        limit: super::properties::MAX_RECURSION,
-    });
+    let deep = Err(super::properties::TOO_DEEP);
     let form = (e.left_options(big).unwrap(), e.right_options(big).unwrap());
     let up_form = (e.left_options(up).unwrap(), e.right_options(up).unwrap());
     assert_eq!(
