@@ -16,7 +16,20 @@ pub struct CompoundCaches {
     selective: FxHashMap<(GameId, GameId), GameId>,
 }
 
+#[derive(Clone, Copy)]
+enum Compound {
+    Conjunctive,
+    Selective,
+}
+
 impl CompoundCaches {
+    fn cache(&mut self, kind: Compound) -> &mut FxHashMap<(GameId, GameId), GameId> {
+        match kind {
+            Compound::Conjunctive => &mut self.conjunctive,
+            Compound::Selective => &mut self.selective,
+        }
+    }
+
     pub fn memory_bytes(&self) -> usize {
         (self.conjunctive.capacity() + self.selective.capacity()) * 13
     }
@@ -47,29 +60,16 @@ impl Engine {
         let mut left = Vec::new();
         for &a in g.0 {
             for &b in h.0 {
-                left.push(self.conjunctive_canonical(a, b)?);
+                left.push(self.compound_canonical(Compound::Conjunctive, a, b)?);
             }
         }
         let mut right = Vec::new();
         for &a in g.1 {
             for &b in h.1 {
-                right.push(self.conjunctive_canonical(a, b)?);
+                right.push(self.compound_canonical(Compound::Conjunctive, a, b)?);
             }
         }
         self.game_from_options(&left, &right)
-    }
-
-    fn conjunctive_canonical(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
-        let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(&r) = self.compound.conjunctive.get(&key) {
-            return Ok(r);
-        }
-        self.poll()?;
-        let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
-        let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let r = self.conjunctive_of_forms((&gl, &gr), (&hl, &hr))?;
-        self.compound.conjunctive.insert(key, r);
-        Ok(r)
     }
 
     /// G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | likewise for Right} for G and H in the given
@@ -95,29 +95,33 @@ impl Engine {
         let mut sides = [Vec::new(), Vec::new()];
         for (side, (go, ho)) in [(g.0, h.0), (g.1, h.1)].into_iter().enumerate() {
             for &a in go {
-                sides[side].push(self.selective_canonical(a, h_id)?);
+                sides[side].push(self.compound_canonical(Compound::Selective, a, h_id)?);
                 for &b in ho {
-                    sides[side].push(self.selective_canonical(a, b)?);
+                    sides[side].push(self.compound_canonical(Compound::Selective, a, b)?);
                 }
             }
             for &b in ho {
-                sides[side].push(self.selective_canonical(g_id, b)?);
+                sides[side].push(self.compound_canonical(Compound::Selective, g_id, b)?);
             }
         }
         let [left, right] = sides;
         self.game_from_options(&left, &right)
     }
 
-    fn selective_canonical(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
+    /// A compound sum of two canonical games (it is symmetric), cached per kind.
+    fn compound_canonical(&mut self, kind: Compound, g: GameId, h: GameId) -> EngineResult<GameId> {
         let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(&r) = self.compound.selective.get(&key) {
+        if let Some(&r) = self.compound.cache(kind).get(&key) {
             return Ok(r);
         }
         self.poll()?;
         let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
         let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let r = self.selective_of_forms((&gl, &gr), g, (&hl, &hr), h)?;
-        self.compound.selective.insert(key, r);
+        let r = match kind {
+            Compound::Conjunctive => self.conjunctive_of_forms((&gl, &gr), (&hl, &hr))?,
+            Compound::Selective => self.selective_of_forms((&gl, &gr), g, (&hl, &hr), h)?,
+        };
+        self.compound.cache(kind).insert(key, r);
         Ok(r)
     }
 

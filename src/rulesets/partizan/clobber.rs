@@ -52,23 +52,15 @@ impl Clobber {
     }
 
     fn rows(&self) -> Vec<String> {
-        let w = usize::from(self.dims.w);
-        (0..usize::from(self.dims.h))
-            .map(|r| {
-                (0..w)
-                    .map(|c| {
-                        let bit = 1u128 << (r * w + c);
-                        if self.x & bit != 0 {
-                            'x'
-                        } else if self.o & bit != 0 {
-                            'o'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        grid::render_rows(self.dims, |bit| {
+            if self.x & bit != 0 {
+                'x'
+            } else if self.o & bit != 0 {
+                'o'
+            } else {
+                '.'
+            }
+        })
     }
 }
 

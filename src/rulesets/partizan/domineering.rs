@@ -182,20 +182,10 @@ impl Rules for Domineering {
 
 impl Domineering {
     fn rows(&self) -> Vec<String> {
-        let w = usize::from(self.dims.w);
-        (0..usize::from(self.dims.h))
-            .map(|r| {
-                (0..w)
-                    .map(|c| {
-                        if self.empty >> (r * w + c) & 1 == 1 {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        grid::render_rows(
+            self.dims,
+            |bit| if self.empty & bit != 0 { '.' } else { '#' },
+        )
     }
 }
 

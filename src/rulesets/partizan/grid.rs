@@ -273,6 +273,15 @@ pub fn parse_rows(
     Ok((Dims::new(w, rows), cells))
 }
 
+/// The rows of a board, each cell drawn by `cell` from its bit (the inverse of
+/// [`parse_rows`]).
+pub fn render_rows(dims: Dims, cell: impl Fn(u128) -> char) -> Vec<String> {
+    let w = usize::from(dims.w);
+    (0..usize::from(dims.h))
+        .map(|r| (0..w).map(|c| cell(1u128 << (r * w + c))).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
