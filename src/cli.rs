@@ -18,27 +18,20 @@
 //! [`STACK_SIZE`] stack: deep input then meets the parser's nesting limit, not a stack overflow.
 
 mod args;
-pub(crate) mod chunk;
-mod diagnostic;
-mod json;
-pub(crate) mod report;
-pub(crate) mod script;
-pub(crate) mod style;
-mod text;
 
-pub use args::{Args, ColorWhen};
+pub use crate::shell::style::ColorWhen;
+pub use crate::shell::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+pub use args::Args;
 
 use crate::eval::Session;
+use crate::shell::io_message;
+use crate::shell::report::{Flow, Format, Origin, Reporter, Settings};
+use crate::shell::script;
+use crate::shell::style::Colors;
 use clap::Parser;
-use report::{Flow, Format, Origin, Reporter, Settings};
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use style::Colors;
-
-pub const EXIT_OK: i32 = 0;
-pub const EXIT_FAILED: i32 = 1;
-pub const EXIT_USAGE: i32 = 2;
 /// What Rust itself uses for a panic; a panic is a bug, and callers should see it as a crash.
 const EXIT_PANIC: i32 = 101;
 
@@ -165,13 +158,4 @@ fn run_input(session: &mut Session, input: Input, reporter: &mut Reporter) -> Fl
         reporter.error(&format!("cannot read `{name}`: {}", io_message(&e)));
         Flow::Stop
     })
-}
-
-/// An I/O error's message without the `(os error 2)` suffix, which only adds noise.
-pub(crate) fn io_message(e: &io::Error) -> String {
-    let message = e.to_string();
-    match message.find(" (os error ") {
-        Some(cut) => message[..cut].to_string(),
-        None => message,
-    }
 }

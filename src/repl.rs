@@ -15,12 +15,12 @@ mod history;
 mod interrupt;
 mod meta;
 
-use crate::cli::chunk::{Chunk, Chunker};
-use crate::cli::report::{Origin, Reporter};
-use crate::cli::script;
-use crate::cli::style::Palette;
-use crate::cli::{EXIT_FAILED, EXIT_OK, io_message};
 use crate::eval::Session;
+use crate::shell::chunk::{Chunk, Chunker};
+use crate::shell::report::{Origin, Reporter};
+use crate::shell::script;
+use crate::shell::style::Palette;
+use crate::shell::{EXIT_FAILED, EXIT_OK, io_message};
 use helper::ReplHelper;
 use history::HistoryFile;
 use meta::Command;
@@ -44,7 +44,7 @@ const VARS_VALUE_LIMIT: usize = 200;
 type LineEditor = Editor<ReplHelper, DefaultHistory>;
 
 /// Run the REPL until Ctrl-D or `:quit`; returns the exit status.
-pub(crate) fn run(mut session: Session, mut reporter: Reporter) -> i32 {
+pub fn run(mut session: Session, mut reporter: Reporter) -> i32 {
     let palette = reporter.settings().colors.stdout;
     let error_palette = reporter.settings().colors.stderr;
     let mut editor = match new_editor(&session, palette) {

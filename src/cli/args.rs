@@ -1,6 +1,7 @@
 //! The command-line arguments, declared with clap's derive API.
 
-use clap::{Parser, ValueEnum};
+use crate::shell::style::ColorWhen;
+use clap::Parser;
 use std::path::PathBuf;
 
 const AFTER_HELP: &str = "\
@@ -53,15 +54,6 @@ pub struct Args {
     /// Stop at the first statement that fails.
     #[arg(long)]
     pub fail_fast: bool,
-}
-
-/// The `--color` setting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    /// Colour a stream when it is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    Auto,
-    Always,
-    Never,
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use super::order::GameOrder;
 use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus, TinyKind};
-use crate::eval::{Side, Value};
+use crate::value::{Side, Value};
 use num_rational::BigRational;
 use rustc_hash::FxHashMap;
 use std::fmt::{self, Write};

@@ -1,41 +1,13 @@
 //! Conversions between values: numbers to games, values to integers, and the type names used
 //! in error messages.
 
+pub use crate::value::type_name;
+
 use super::{EvalError, EvalResult, Session, Value};
-use crate::engine::{Dyadic, EngineError, GameId};
+use crate::engine::{Dyadic, GameId};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
-
-impl From<EngineError> for EvalError {
-    fn from(e: EngineError) -> Self {
-        EvalError::new(e.to_string())
-    }
-}
-
-/// The name of a value's type, for messages ("expected a game, found a boolean").
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Number(r) if r.is_integer() => "an integer",
-        Value::Number(_) => "a rational number",
-        Value::Game(_) => "a game",
-        Value::Explicit { .. } => "a game",
-        Value::Bool(_) => "a boolean",
-        Value::Outcome(_) => "an outcome class",
-        Value::Side(_) => "a side (Left/Right)",
-        Value::Str(_) => "a string",
-        Value::List(_) => "a list",
-        Value::Set(_) => "a set",
-        Value::Tuple(_) => "a tuple",
-        Value::Thermograph(_) => "a thermograph",
-        Value::Trajectory(_) => "a trajectory",
-        Value::Ruleset(_) => "a ruleset",
-        Value::Position(_) => "a game",
-        Value::Misere(_) => "a misère game",
-        Value::Text { .. } => "a text value",
-        Value::Nothing => "Nothing",
-    }
-}
 
 impl Session {
     /// The canonical game a value stands for (dyadic numbers are games).

@@ -3,18 +3,17 @@
 
 mod builtins;
 mod convert;
+mod diagnostic;
 pub mod env;
-pub mod error;
 mod expr;
 mod methods;
 mod names;
 mod order;
 mod properties;
-pub mod value;
 
+pub use crate::value::{EvalError, EvalResult, Side, Value};
 pub use convert::type_name;
-pub use error::{Diagnostic, EvalError, EvalResult};
-pub use value::{Side, Value};
+pub use diagnostic::Diagnostic;
 
 use crate::display::{PrintError, Printer, Summary, summarize};
 use crate::engine::Engine;

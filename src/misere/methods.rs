@@ -4,7 +4,7 @@
 
 use super::{MisereArena, MisereId, Phylum, Unlinked, with_arena};
 use crate::engine::{Engine, EngineResult, Outcome};
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};

@@ -2,7 +2,7 @@
 //! (shown bold when colour is on); everything else is indented.
 
 use super::meta::COMMANDS;
-use crate::cli::style::Palette;
+use crate::shell::style::Palette;
 
 const OVERVIEW: &str = "\
 cgcalc — type a game; get its canonical form and what a player needs to know.

@@ -8,8 +8,8 @@
 
 use super::Position;
 use crate::engine::{Engine, EngineError, GameId, Outcome, Relation};
-use crate::eval::{EvalError, EvalResult, Value};
 use crate::misere::{self, MisereId};
+use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -6,7 +6,7 @@ use super::analysis::every_sg_steps;
 use super::wythoff::{WythoffPosition, p_position_value};
 use super::{Args, Position};
 use crate::engine::{Engine, Outcome};
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::rc::Rc;

@@ -13,7 +13,7 @@ pub mod partizan;
 pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalResult, Value};
+use crate::value::{EvalResult, Value};
 use std::fmt;
 use std::rc::Rc;
 

@@ -7,7 +7,7 @@
 
 use super::{Position, Ruleset};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::cell::RefCell;
@@ -194,7 +194,7 @@ fn heap(v: &Value, what: &str) -> EvalResult<BigInt> {
         ))),
         other => Err(EvalError::new(format!(
             "{what} must be a non-negative integer, not {}",
-            crate::eval::type_name(other)
+            crate::value::type_name(other)
         ))),
     }
 }

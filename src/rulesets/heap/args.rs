@@ -2,7 +2,7 @@
 //! clear errors.
 
 use super::super::Args;
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};

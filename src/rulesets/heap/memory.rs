@@ -9,8 +9,8 @@
 
 use super::args::{self, integer_value};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult, Value};
 use crate::rulesets::{Position, Ruleset};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;

@@ -29,7 +29,7 @@ use self::rules::HeapRules;
 use self::sequence::NimSequence;
 use super::{Position, Ruleset};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;

@@ -10,7 +10,7 @@ use super::rules::HeapRules;
 use super::spawning::SpawnCode;
 use super::{HeapGame, HeapRuleset};
 use crate::engine::Engine;
-use crate::eval::{EvalError, EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};

@@ -10,8 +10,8 @@
 use super::HeapGame;
 use super::memory::{describe_pairs, pairs};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult, Value};
 use crate::rulesets::{Position, Ruleset};
+use crate::value::{EvalError, EvalResult, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -285,7 +285,7 @@ impl Position for PartizanPosition {
             ("leftoptions", []) => self.list(true).map(Some),
             ("rightoptions", []) => self.list(false).map(Some),
             ("options", [Value::Side(side)]) => {
-                self.list(*side == crate::eval::Side::Left).map(Some)
+                self.list(*side == crate::value::Side::Left).map(Some)
             }
             _ => Ok(None),
         }

@@ -230,7 +230,7 @@ fn worked_examples_from_the_theory_notes() {
 #[test]
 fn ruleset_summary_shows_the_start_and_the_period() {
     let mut engine = crate::engine::Engine::new();
-    let Some(crate::eval::Value::Ruleset(kayles)) = super::constant("kayles") else {
+    let Some(crate::value::Value::Ruleset(kayles)) = super::constant("kayles") else {
         panic!("kayles is a ruleset")
     };
     let summary = kayles.summary(&mut engine).unwrap();
@@ -242,7 +242,7 @@ fn ruleset_summary_shows_the_start_and_the_period() {
         summary.contains("period 12 after a preperiod of 71: 7 4 1 2 8 1 4 7 2 1 8 2"),
         "{summary}"
     );
-    let Some(crate::eval::Value::Ruleset(grundy)) = super::constant("grundy_game") else {
+    let Some(crate::value::Value::Ruleset(grundy)) = super::constant("grundy_game") else {
         panic!("grundy_game is a ruleset")
     };
     let summary = grundy.summary(&mut engine).unwrap();

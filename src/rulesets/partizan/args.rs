@@ -1,8 +1,8 @@
 //! Reading the arguments of the partizan ruleset functions, and the error that points at a
 //! bad character of a board or string.
 
-use crate::eval::{EvalError, EvalResult, Value};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult, Value};
 use num_traits::ToPrimitive;
 
 /// Fail on named arguments (`domineering(4, 5, x => 1)`): none of these functions has any.

@@ -11,8 +11,8 @@
 use super::Rules;
 use super::args::{no_named, text};
 use super::grid::{self, Dims};
-use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clobber {

@@ -15,8 +15,8 @@
 use super::Rules;
 use super::args::{flag, no_named, size};
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult};
 
 /// The largest side of a Cutcake piece (each side gives that many options).
 const MAX_CUTCAKE_SIDE: u64 = 1 << 20;

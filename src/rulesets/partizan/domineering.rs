@@ -13,8 +13,8 @@ use super::Rules;
 use super::args::{no_named, size, text};
 use super::grid::{self, Dims, MAX_CELLS};
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Domineering {

@@ -4,7 +4,7 @@
 //! eight symmetries of the rectangle, and the `"../.#"` text form.
 
 use super::args::bad_char;
-use crate::eval::{EvalError, EvalResult};
+use crate::value::{EvalError, EvalResult};
 
 /// The largest board, in cells.
 pub const MAX_CELLS: usize = 120;

@@ -17,8 +17,8 @@
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Dyadic, Engine, EngineError, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult};
 
 /// The largest vertex number an edge list may name.
 const MAX_VERTEX: u32 = 9999;

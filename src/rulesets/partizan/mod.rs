@@ -30,7 +30,7 @@ pub use position::PartizanPosition;
 pub use solver::Solver;
 
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalResult, Value};
+use crate::value::{EvalResult, Value};
 use std::fmt;
 use std::hash::Hash;
 use std::rc::Rc;

@@ -5,8 +5,8 @@
 use super::Rules;
 use super::solver::solve;
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult, Side, Value};
 use crate::rulesets::Position;
+use crate::value::{EvalError, EvalResult, Side, Value};
 use std::rc::Rc;
 
 /// A position of a partizan ruleset.

@@ -12,8 +12,8 @@
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::eval::{EvalError, EvalResult};
 use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult};
 
 /// The longest strip.
 pub const MAX_LENGTH: usize = 60;

@@ -1,5 +1,7 @@
-//! Evaluation errors and the diagnostics shown to the user (message, line, caret column).
+//! Errors raised while computing a value: a message and, when known, where in the source.
+//! Every layer that computes on values (rulesets, misère games, the evaluator) returns them.
 
+use crate::engine::EngineError;
 use crate::syntax::ast::Span;
 
 /// An error raised while evaluating; `span` (byte offsets into the statement's source) says
@@ -36,14 +38,8 @@ impl EvalError {
 
 pub type EvalResult<T> = Result<T, EvalError>;
 
-/// What the user sees for a failed statement: the message, and where it happened.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Diagnostic {
-    pub message: String,
-    /// 1-based line number in the whole input (script or session).
-    pub line: usize,
-    /// 1-based column (in characters) within `source_line`, when the error has a position.
-    pub column: Option<usize>,
-    /// The text of the line the error is on (without the newline).
-    pub source_line: String,
+impl From<EngineError> for EvalError {
+    fn from(e: EngineError) -> Self {
+        EvalError::new(e.to_string())
+    }
 }

@@ -1,5 +1,12 @@
 //! Runtime values: exact numbers, canonical games (ids into the engine's arena), booleans,
 //! outcome classes, strings, lists and sets.
+//!
+//! Values sit below the evaluator and beside the rulesets, so that rulesets, misère games and
+//! the printer can take and return them without importing the evaluator.
+
+mod error;
+
+pub use error::{EvalError, EvalResult};
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use crate::rulesets::{Position, Ruleset};
@@ -72,6 +79,30 @@ impl Value {
             Value::Text { kind, .. } => kind,
             Value::Nothing => "nothing",
         }
+    }
+}
+
+/// The name of a value's type, for messages ("expected a game, found a boolean").
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Number(r) if r.is_integer() => "an integer",
+        Value::Number(_) => "a rational number",
+        Value::Game(_) => "a game",
+        Value::Explicit { .. } => "a game",
+        Value::Bool(_) => "a boolean",
+        Value::Outcome(_) => "an outcome class",
+        Value::Side(_) => "a side (Left/Right)",
+        Value::Str(_) => "a string",
+        Value::List(_) => "a list",
+        Value::Set(_) => "a set",
+        Value::Tuple(_) => "a tuple",
+        Value::Thermograph(_) => "a thermograph",
+        Value::Trajectory(_) => "a trajectory",
+        Value::Ruleset(_) => "a ruleset",
+        Value::Position(_) => "a game",
+        Value::Misere(_) => "a misère game",
+        Value::Text { .. } => "a text value",
+        Value::Nothing => "Nothing",
     }
 }
 

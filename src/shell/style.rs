@@ -1,7 +1,7 @@
 //! Colour: deciding whether each output stream gets colour, and the palette that marks the
 //! parts of the output. Every styled piece reads the same without colour.
 
-use super::args::ColorWhen;
+use clap::ValueEnum;
 use colored::{ColoredString, Colorize};
 use std::io::IsTerminal;
 
@@ -110,6 +110,15 @@ fn env_allows_color() -> bool {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     !no_color && !dumb
+}
+
+/// The `--color` setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour a stream when it is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+    Auto,
+    Always,
+    Never,
 }
 
 #[cfg(test)]

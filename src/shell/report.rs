@@ -268,7 +268,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::style::Palette;
+    use crate::shell::style::Palette;
 
     fn settings(format: Format, fail_fast: bool) -> Settings {
         Settings {

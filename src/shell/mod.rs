@@ -1,0 +1,27 @@
+//! What both front ends share: cutting input into statements ([`chunk`]), running scripts
+//! ([`script`]), reporting results as text or JSON ([`report`]), colours ([`style`]) and the
+//! exit statuses. [`crate::cli`] and [`crate::repl`] both build on it, and neither imports the
+//! other's internals.
+
+pub mod chunk;
+mod diagnostic;
+mod json;
+pub mod report;
+pub mod script;
+pub mod style;
+mod text;
+
+use std::io;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_FAILED: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+/// An I/O error's message without the `(os error 2)` suffix, which only adds noise.
+pub fn io_message(e: &io::Error) -> String {
+    let message = e.to_string();
+    match message.find(" (os error ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    }
+}

@@ -1,0 +1,52 @@
+//! Positions of the partizan rulesets, and their options, read back through the evaluator as
+//! the same positions (an integration test: rulesets sit below the evaluator).
+
+use cgcalc::eval::{Session, Value};
+
+#[test]
+fn positions_and_their_options_paste_back() {
+    // Each position, and each position one move away, read back through the evaluator as the
+    // same position with the same value.
+    let mut session = Session::new();
+    let mut eval = |src: &str| -> Value {
+        let results = session.eval_source(src, 1);
+        match &results[..] {
+            [r] => r
+                .result
+                .clone()
+                .unwrap_or_else(|d| panic!("{src}: {}", d.message)),
+            _ => panic!("{src}: one statement expected"),
+        }
+    };
+    for src in [
+        "hackenbush(\"LR(G,L) GG\")",
+        "hackenbush(\"0-1:L 1-2:R 2-0:G 2-3:G\")",
+        "toads_frogs(\"LL_RR\")",
+        "toads_frogs(\"TT..F.F\")",
+        "domineering(3,2)",
+        "domineering(\"..#/...\")",
+        "cutcake(4,3)",
+        "maundy_cake(6,4,1,0)",
+        "clobber(\"xox/o.x\")",
+    ] {
+        let Value::Position(p) = eval(src) else {
+            panic!("{src} is a position");
+        };
+        assert_eq!(p.describe(), src);
+        for side in ["LeftOptions", "RightOptions"] {
+            let Value::Set(options) = eval(&format!("{src}.{side}")) else {
+                panic!("{src}.{side} is a set");
+            };
+            for option in options {
+                let Value::Position(o) = option else {
+                    panic!("{src}.{side} holds positions");
+                };
+                let text = o.describe();
+                assert_eq!(eval(&format!("({text}) == {text}")), Value::Bool(true));
+                if let Value::Position(back) = eval(&text) {
+                    assert_eq!(back.describe(), text);
+                }
+            }
+        }
+    }
+}
