@@ -115,11 +115,47 @@ impl Printer {
             Value::Outcome(o) => out.write_str(o.letter())?,
             Value::Side(Side::Left) => out.write_str("Left")?,
             Value::Side(Side::Right) => out.write_str("Right")?,
-            Value::Str(s) => write!(out, "{s:?}")?,
+            // CGSuite prints strings quoted, with nothing escaped.
+            Value::Str(s) => write!(out, "\"{s}\"")?,
             Value::Nothing => out.write_str("Nothing")?,
             Value::List(items) => self.write_items(engine, "[", items, "]", out)?,
+            Value::Range(r) => {
+                write!(out, "{}..{}", r.start, r.end)?;
+                if r.step != 1.into() {
+                    write!(out, "..{}", r.step)?;
+                }
+            }
+            Value::Map(entries) if entries.is_empty() => out.write_str("{=>}")?,
+            Value::Map(entries) => {
+                out.write_char('{')?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    self.write_entry(engine, k, v, out)?;
+                }
+                out.write_char('}')?;
+            }
+            Value::Entry(e) => self.write_entry(engine, &e.0, &e.1, out)?,
+            Value::Function(f) => out.write_str(&f.render())?,
             Value::Set(items) => self.write_items(engine, "{", items, "}", out)?,
             Value::Tuple(items) => self.write_items(engine, "(", items, ")", out)?,
+        }
+        Ok(())
+    }
+
+    /// `k => v`; a `Nothing` value prints as nothing, as CGSuite does.
+    fn write_entry(
+        &mut self,
+        engine: &mut Engine,
+        key: &Value,
+        value: &Value,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        self.write_value(engine, key, out)?;
+        out.write_str(" => ")?;
+        if !matches!(value, Value::Nothing) {
+            self.write_value(engine, value, out)?;
         }
         Ok(())
     }

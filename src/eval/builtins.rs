@@ -3,12 +3,12 @@
 
 use super::convert::{expect_integer, expect_u64, integer, type_name};
 use super::methods::{method_key, save_thermograph_svg};
-use super::{EvalError, EvalResult, Session, Value};
+use super::{EvalError, EvalResult, Evaluator, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-impl Session {
+impl Evaluator<'_> {
     pub(super) fn call_builtin(
         &mut self,
         name: &str,
@@ -20,7 +20,7 @@ impl Session {
             positional: args,
             named,
         };
-        if let Some(result) = crate::rulesets::function(&key, &call, &mut self.engine) {
+        if let Some(result) = crate::rulesets::function(&key, &call, self.engine) {
             return result;
         }
         let crate::rulesets::Args {

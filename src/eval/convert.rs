@@ -3,21 +3,21 @@
 
 pub use crate::value::type_name;
 
-use super::{EvalError, EvalResult, Session, Value};
+use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::{Dyadic, GameId};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 
-impl Session {
+impl Evaluator<'_> {
     /// The canonical game a value stands for (dyadic numbers are games).
     pub(super) fn game_of(&mut self, v: &Value) -> EvalResult<GameId> {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Explicit { left, right } => Ok(self.engine.game_from_options(left, right)?),
-            Value::Position(p) => Ok(p.value(&mut self.engine)?),
+            Value::Position(p) => Ok(p.value(self.engine)?),
             // Outside misère play `*[...]` is the impartial game *g⁺ (rulesets.md §8.13).
-            Value::Misere(m) => Ok(crate::misere::methods::normal_value(*m, &mut self.engine)),
+            Value::Misere(m) => Ok(crate::misere::methods::normal_value(*m, self.engine)),
             Value::Number(r) => {
                 let d = dyadic(r)?;
                 Ok(self.engine.number(d))

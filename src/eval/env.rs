@@ -1,82 +1,123 @@
-//! The environment: global variables, user-defined functions, and the local bindings of the
-//! function call being evaluated.
+//! Where names live: the session's globals ([`Context`]) and the chain of block scopes
+//! ([`Frame`]) that closures capture.
+//!
+//! Scoping follows CGScript (language.md §6): a name resolves to the innermost visible local,
+//! then to a global, then to a built-in. Blocks (`begin`, `if` branches, loop rounds, function
+//! calls) each open a frame; a lambda keeps the frame it was made in alive, so locals are shared
+//! by reference between everything that sees them.
+//!
+//! The context also carries the bookkeeping that makes memoising user functions sound:
+//! a *generation* that changes whenever a global read by some function body is reassigned, and
+//! an *effects* counter that changes on every write outside the running call's own frames.
 
 use super::Value;
-use crate::syntax::ast::Expr;
-use std::collections::BTreeMap;
+use crate::display::Printer;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 
-/// A function defined with `def f(x, y) := body`.
-#[derive(Clone, Debug)]
-pub struct UserFunction {
-    pub params: Vec<String>,
-    pub body: Rc<Expr>,
-}
+/// Deepest chain of user-function calls before we report runaway recursion. Evaluation grows
+/// its stack on demand, so the limit is about memory, not the native stack.
+pub const MAX_CALL_DEPTH: usize = 20_000;
 
+/// State shared by a session and every function value it creates.
 #[derive(Default)]
-pub struct Environment {
-    globals: BTreeMap<String, Value>,
-    functions: BTreeMap<String, UserFunction>,
-    /// Innermost scope last; a scope is the parameters of one call (or a comprehension).
-    locals: Vec<Vec<(String, Value)>>,
+pub struct Context {
+    pub globals: RefCell<BTreeMap<String, Value>>,
+    pub printer: RefCell<Printer>,
+    /// Depth of user-function calls now running.
+    pub depth: Cell<usize>,
+    /// Changes when a global that some function body names is reassigned: memo tables made
+    /// under another generation are stale.
+    pub generation: Cell<u64>,
+    /// Changes on every assignment outside the frames of the call being evaluated, and on
+    /// output: a call during which it changed had side effects and is not memoised.
+    pub effects: Cell<u64>,
+    /// Serial numbers for frames, so an assignment can tell whether it writes a frame of the
+    /// current call (not an effect) or an older, captured one (an effect).
+    pub next_frame: Cell<u64>,
+    /// Every free name of every function made so far: reassigning such a global bumps the
+    /// generation.
+    pub referenced: RefCell<HashSet<String>>,
 }
 
-/// Deepest chain of user-function calls before we report runaway recursion.
-pub const MAX_CALL_DEPTH: usize = 200;
+impl Context {
+    pub fn global(&self, name: &str) -> Option<Value> {
+        self.globals.borrow().get(name).cloned()
+    }
 
-impl Environment {
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        if let Some(scope) = self.locals.last()
-            && let Some((_, v)) = scope.iter().rev().find(|(n, _)| n == name)
-        {
-            return Some(v);
+    pub fn set_global(&self, name: &str, value: Value) {
+        if self.referenced.borrow().contains(name) {
+            self.generation.set(self.generation.get() + 1);
         }
-        self.globals.get(name)
+        self.effects.set(self.effects.get() + 1);
+        self.globals.borrow_mut().insert(name.to_string(), value);
     }
 
-    pub fn set_global(&mut self, name: &str, value: Value) {
-        self.globals.insert(name.to_string(), value);
+    pub fn new_frame(&self, parent: Option<Rc<Frame>>) -> Rc<Frame> {
+        let serial = self.next_frame.get();
+        self.next_frame.set(serial + 1);
+        Rc::new(Frame {
+            vars: RefCell::new(Vec::new()),
+            parent,
+            serial,
+        })
     }
 
-    pub fn function(&self, name: &str) -> Option<&UserFunction> {
-        self.functions.get(name)
+    pub fn clear(&self) {
+        self.globals.borrow_mut().clear();
+        self.generation.set(self.generation.get() + 1);
+    }
+}
+
+/// One block scope: its locals, and the scope it is nested in.
+#[derive(Debug)]
+pub struct Frame {
+    vars: RefCell<Vec<(String, Value)>>,
+    parent: Option<Rc<Frame>>,
+    pub serial: u64,
+}
+
+impl Frame {
+    /// Declare a local in this frame (the caller has checked for duplicates).
+    pub fn declare(&self, name: &str, value: Value) {
+        self.vars.borrow_mut().push((name.to_string(), value));
     }
 
-    pub fn define(&mut self, name: &str, f: UserFunction) {
-        self.functions.insert(name.to_string(), f);
-    }
-
-    pub fn push_scope(&mut self, bindings: Vec<(String, Value)>) {
-        self.locals.push(bindings);
-    }
-
-    /// Add a binding to the innermost scope (comprehension variables).
-    pub fn bind_local(&mut self, name: &str, value: Value) {
-        if let Some(scope) = self.locals.last_mut() {
-            scope.retain(|(n, _)| n != name);
-            scope.push((name.to_string(), value));
+    /// The innermost visible local `name`.
+    pub fn lookup(self: &Rc<Self>, name: &str) -> Option<Value> {
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| n == name) {
+                return Some(v.clone());
+            }
+            frame = f.parent.as_ref();
         }
+        None
     }
 
-    pub fn pop_scope(&mut self) {
-        self.locals.pop();
+    /// Overwrite the innermost visible local `name`; returns the serial of the frame written,
+    /// or `None` if no local has that name.
+    pub fn assign(self: &Rc<Self>, name: &str, value: Value) -> Result<u64, Value> {
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if let Some(slot) = f
+                .vars
+                .borrow_mut()
+                .iter_mut()
+                .rev()
+                .find(|(n, _)| n == name)
+            {
+                slot.1 = value;
+                return Ok(f.serial);
+            }
+            frame = f.parent.as_ref();
+        }
+        Err(value)
     }
+}
 
-    pub fn depth(&self) -> usize {
-        self.locals.len()
-    }
-
-    pub fn globals(&self) -> impl Iterator<Item = (&String, &Value)> {
-        self.globals.iter()
-    }
-
-    pub fn function_names(&self) -> impl Iterator<Item = &String> {
-        self.functions.keys()
-    }
-
-    pub fn clear(&mut self) {
-        self.globals.clear();
-        self.functions.clear();
-        self.locals.clear();
-    }
+/// The innermost visible local `name` in an optional scope.
+pub fn lookup(scope: &Option<Rc<Frame>>, name: &str) -> Option<Value> {
+    scope.as_ref().and_then(|f| f.lookup(name))
 }

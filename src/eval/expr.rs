@@ -1,23 +1,27 @@
 //! Evaluation of expressions: literals, game braces, operators, comparisons, collections,
 //! variables and calls. Methods and functions are dispatched in `methods.rs`/`builtins.rs`.
 
-use super::convert::{dyadic, expect_bool, expect_integer, expect_u64, integer, type_name};
-use super::env::{MAX_CALL_DEPTH, UserFunction};
-use super::{EvalError, EvalResult, Session, Value};
+use super::convert::{dyadic, expect_bool, expect_integer, integer, type_name};
+use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::{Nus, Relation};
 use crate::syntax::ast::{
     BinOp, CmpOp, Expr, ExprKind, GameLit, LogicOp, StarPart, UnaryOp, UpCount,
 };
+use crate::value::IntRange;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-/// Largest range `a..b` we materialise as a list.
-const MAX_RANGE: u64 = 10_000_000;
+/// Below this much free stack, evaluation continues on a fresh segment (deep recursion of
+/// user functions then costs heap, bounded by the call-depth limit, never a stack overflow).
+const STACK_RED_ZONE: usize = 256 * 1024;
+const STACK_SEGMENT: usize = 8 << 20;
 
-impl Session {
+impl Evaluator<'_> {
     pub(super) fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
-        self.eval_kind(e).map_err(|err| err.or_at(e.span))
+        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+            self.eval_kind(e).map_err(|err| err.or_at(e.span))
+        })
     }
 
     fn eval_kind(&mut self, e: &Expr) -> EvalResult<Value> {
@@ -52,8 +56,40 @@ impl Session {
                     .map(|i| self.eval(i))
                     .collect::<EvalResult<_>>()?,
             )),
-            ExprKind::Range { from, to } => self.eval_range(from, to),
-            ExprKind::Comprehension { body, var, iter } => self.eval_comprehension(body, var, iter),
+            ExprKind::Range { from, to, step } => self.eval_range(from, to, step.as_deref()),
+            ExprKind::Comprehension {
+                kind,
+                body,
+                value,
+                clauses,
+            } => self.eval_comprehension(*kind, body, value.as_deref(), clauses),
+            ExprKind::Map(entries) => {
+                let mut values = Vec::with_capacity(entries.len());
+                for (k, v) in entries {
+                    values.push((self.eval(k)?, self.eval(v)?));
+                }
+                self.make_map(values)
+            }
+            ExprKind::Loop { clauses, body } => self.eval_loop(clauses, body),
+            ExprKind::If {
+                branches,
+                otherwise,
+            } => self.eval_if(branches, otherwise.as_deref()),
+            ExprKind::Begin(statements) => self.eval_block(statements),
+            ExprKind::Assign { name, value } => {
+                let v = self.eval(value)?;
+                self.assign(name, v.clone())?;
+                Ok(v)
+            }
+            ExprKind::Var { name, value } => self.eval_var(name, value.as_deref(), e.span),
+            ExprKind::Lambda(lambda) => Ok(self.make_function(lambda, None)),
+            ExprKind::Error(message) => self.eval_error(message),
+            ExprKind::Is { value, type_name } => {
+                let v = self.eval(value)?;
+                super::names::is_instance(&v, type_name)
+                    .map(Value::Bool)
+                    .ok_or_else(|| EvalError::new(format!("unknown type `{type_name}`")))
+            }
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Name(name) => self.eval_name(name),
@@ -66,7 +102,14 @@ impl Session {
             ExprKind::Compare { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                self.compare(*op, &a, &b).map(Value::Bool)
+                match op {
+                    CmpOp::Same => Ok(Value::Bool(super::collections::structurally_equal(&a, &b))),
+                    CmpOp::NotSame => {
+                        Ok(Value::Bool(!super::collections::structurally_equal(&a, &b)))
+                    }
+                    CmpOp::Order => self.order_of(&a, &b),
+                    _ => self.compare(*op, &a, &b).map(Value::Bool),
+                }
             }
             ExprKind::Logic { op, lhs, rhs } => {
                 let a = expect_bool(&self.eval(lhs)?).map_err(|err| err.or_at(lhs.span))?;
@@ -175,50 +218,22 @@ impl Session {
         Ok(Value::Game(self.engine.nus(Nus { number, ups, nim })))
     }
 
-    fn eval_range(&mut self, from: &Expr, to: &Expr) -> EvalResult<Value> {
-        let a = expect_integer(&self.eval(from)?).map_err(|err| err.or_at(from.span))?;
-        let b = expect_integer(&self.eval(to)?).map_err(|err| err.or_at(to.span))?;
-        if b < a {
-            return Ok(Value::List(Vec::new()));
-        }
-        let len = (&b - &a)
-            .to_u64()
-            .filter(|&n| n < MAX_RANGE)
-            .ok_or_else(|| {
-                EvalError::new(format!("range too long (more than {MAX_RANGE} elements)"))
-            })?;
-        Ok(Value::List(
-            (0..=len).map(|i| integer(&a + BigInt::from(i))).collect(),
-        ))
-    }
-
-    fn eval_comprehension(&mut self, body: &Expr, var: &str, iter: &Expr) -> EvalResult<Value> {
-        let items = match self.eval(iter)? {
-            Value::List(items) | Value::Set(items) | Value::Tuple(items) => items,
-            other => {
-                return Err(EvalError::at(
-                    format!("cannot iterate over {}", type_name(&other)),
-                    iter.span,
-                ));
-            }
+    fn eval_range(&mut self, from: &Expr, to: &Expr, step: Option<&Expr>) -> EvalResult<Value> {
+        let start = expect_integer(&self.eval(from)?).map_err(|err| err.or_at(from.span))?;
+        let end = expect_integer(&self.eval(to)?).map_err(|err| err.or_at(to.span))?;
+        let step = match step {
+            Some(s) => expect_integer(&self.eval(s)?).map_err(|err| err.or_at(s.span))?,
+            None => BigInt::from(1),
         };
-        self.env.push_scope(Vec::new());
-        let mut out = Vec::with_capacity(items.len());
-        let result = (|| {
-            for item in items {
-                self.engine.check_interrupt()?;
-                self.env.bind_local(var, item);
-                out.push(self.eval(body)?);
-            }
-            Ok(())
-        })();
-        self.env.pop_scope();
-        result.map(|()| Value::List(out))
+        if step.is_zero() {
+            return Err(EvalError::new("a range's step cannot be 0"));
+        }
+        Ok(Value::Range(IntRange { start, end, step }))
     }
 
     fn eval_name(&mut self, name: &str) -> EvalResult<Value> {
-        if let Some(v) = self.env.get(name) {
-            return Ok(v.clone());
+        if let Some(v) = self.variable(name) {
+            return Ok(v);
         }
         if let Some(v) = self.constant(name) {
             return Ok(v);
@@ -295,7 +310,7 @@ impl Session {
         match op {
             BinOp::Add | BinOp::Sub => {
                 // Misère games add in misère play; G − H = G + H for impartial games.
-                if let Some(r) = crate::misere::methods::add(&a, &b, &mut self.engine) {
+                if let Some(r) = crate::misere::methods::add(&a, &b, self.engine) {
                     return r;
                 }
                 if let (BinOp::Add, Value::Position(p), Value::Position(q)) = (op, &a, &b) {
@@ -352,6 +367,7 @@ impl Session {
                 type_name(&a),
                 type_name(&b)
             ))),
+            BinOp::Pow => power(&a, &b),
             BinOp::OrdinalSum => {
                 let h = self.game_of(&b)?;
                 let r = match &a {
@@ -359,8 +375,7 @@ impl Session {
                         self.engine.ordinal_sum_of_form(left, right, h)?
                     }
                     Value::Misere(m) => {
-                        let options =
-                            crate::misere::methods::options_as_nimbers(*m, &mut self.engine);
+                        let options = crate::misere::methods::options_as_nimbers(*m, self.engine);
                         self.engine.ordinal_sum_of_form(&options, &options, h)?
                     }
                     _ => {
@@ -396,14 +411,65 @@ impl Session {
             return Ok(relation_satisfies(op, rel));
         }
         match op {
-            CmpOp::Eq => Ok(a == b),
-            CmpOp::Ne => Ok(a != b),
-            _ => Err(EvalError::new(format!(
-                "cannot order {} and {}",
-                type_name(a),
-                type_name(b)
-            ))),
+            CmpOp::Eq => Ok(super::collections::structurally_equal(a, b)),
+            CmpOp::Ne => Ok(!super::collections::structurally_equal(a, b)),
+            _ => {
+                if let (Value::Str(x), Value::Str(y)) = (a, b) {
+                    let rel = match x.encode_utf16().cmp(y.encode_utf16()) {
+                        std::cmp::Ordering::Less => Relation::Less,
+                        std::cmp::Ordering::Equal => Relation::Equal,
+                        std::cmp::Ordering::Greater => Relation::Greater,
+                    };
+                    return Ok(relation_satisfies(op, rel));
+                }
+                if let (Value::Tuple(x), Value::Tuple(y)) = (a, b)
+                    && x.len() == y.len()
+                {
+                    // Componentwise: `(1,2) <> (2,1)`.
+                    let mut le = true;
+                    let mut ge = true;
+                    for (p, q) in x.iter().zip(y) {
+                        le &= self.compare(CmpOp::Le, p, q)?;
+                        ge &= self.compare(CmpOp::Ge, p, q)?;
+                    }
+                    let rel = match (le, ge) {
+                        (true, true) => Relation::Equal,
+                        (true, false) => Relation::Less,
+                        (false, true) => Relation::Greater,
+                        (false, false) => Relation::Confused,
+                    };
+                    return Ok(relation_satisfies(op, rel));
+                }
+                Err(EvalError::new(format!(
+                    "No operation `{}` for arguments of types {} and {}",
+                    cmp_symbol(op),
+                    type_name(a),
+                    type_name(b)
+                )))
+            }
         }
+    }
+
+    /// `a <=> b`: 0, -1, 1, or `*` when the operands are confused.
+    fn order_of(&mut self, a: &Value, b: &Value) -> EvalResult<Value> {
+        let less = self.compare(CmpOp::Lt, a, b)?;
+        let greater = self.compare(CmpOp::Gt, a, b)?;
+        let equal = self.compare(CmpOp::Eq, a, b)?;
+        Ok(match (less, greater, equal) {
+            (true, _, _) => integer(-1),
+            (_, true, _) => integer(1),
+            (_, _, true) => integer(0),
+            _ => Value::Game(self.engine.nus(Nus {
+                number: crate::engine::Dyadic::ZERO,
+                ups: 0,
+                nim: 1,
+            })),
+        })
+    }
+
+    /// A variable: the innermost local, else a global.
+    pub(super) fn variable(&self, name: &str) -> Option<Value> {
+        super::env::lookup(&self.scope, name).or_else(|| self.ctx.global(name))
     }
 
     fn eval_call(
@@ -412,52 +478,27 @@ impl Session {
         args: &[crate::syntax::ast::Arg],
         span: crate::syntax::ast::Span,
     ) -> EvalResult<Value> {
-        if let Some(f) = self.env.function(name).cloned() {
-            let values = args
-                .iter()
-                .map(|a| self.eval(&a.value))
-                .collect::<EvalResult<Vec<_>>>()?;
-            return self.call_user(name, &f, values);
+        // A variable holding a function (or a ruleset, or a map) is called; a built-in name
+        // that no variable shadows is a built-in function.
+        if let Some(f) = self.variable(name) {
+            return self.call_with_args(&f, args).map_err(|err| err.or_at(span));
         }
-        // `R(n)` for a ruleset held in a variable or named by a constant.
-        if let Some(Value::Ruleset(r)) = self
-            .env
-            .get(name)
-            .cloned()
-            .or_else(|| crate::rulesets::constant(name))
-        {
+        if let Some(Value::Ruleset(r)) = crate::rulesets::constant(name) {
             let values = args
                 .iter()
                 .map(|a| self.eval(&a.value))
                 .collect::<EvalResult<Vec<_>>>()?;
             return r
-                .position(&values, &mut self.engine)
+                .position(&values, self.engine)
                 .map_err(|err| err.or_at(span));
         }
         let crate::rulesets::Args { positional, named } = self.eval_args(args)?;
+        let positional = positional
+            .into_iter()
+            .map(super::collections::expand_ranges)
+            .collect::<EvalResult<Vec<_>>>()?;
         self.call_builtin(name, positional, named)
             .map_err(|err| err.or_at(span))
-    }
-
-    fn call_user(&mut self, name: &str, f: &UserFunction, args: Vec<Value>) -> EvalResult<Value> {
-        if args.len() != f.params.len() {
-            return Err(EvalError::new(format!(
-                "{name} takes {} argument{}, {} given",
-                f.params.len(),
-                if f.params.len() == 1 { "" } else { "s" },
-                args.len()
-            )));
-        }
-        if self.env.depth() >= MAX_CALL_DEPTH {
-            return Err(EvalError::new(format!(
-                "recursion deeper than {MAX_CALL_DEPTH} calls"
-            )));
-        }
-        self.env
-            .push_scope(f.params.iter().cloned().zip(args).collect());
-        let result = self.eval(&f.body);
-        self.env.pop_scope();
-        result
     }
 
     fn eval_apply(&mut self, callee: &Expr, args: &[crate::syntax::ast::Arg]) -> EvalResult<Value> {
@@ -471,17 +512,8 @@ impl Session {
             let member_args = args.to_vec();
             return self.eval_member(target, name, Some(&member_args));
         }
-        let values = args
-            .iter()
-            .map(|a| self.eval(&a.value))
-            .collect::<EvalResult<Vec<_>>>()?;
-        match self.eval(callee)? {
-            Value::Ruleset(r) => r.position(&values, &mut self.engine),
-            other => Err(EvalError::at(
-                format!("{} cannot be called", type_name(&other)),
-                callee.span,
-            )),
-        }
+        let f = self.eval(callee)?;
+        self.call_with_args(&f, args)
     }
 
     fn eval_member(
@@ -502,14 +534,15 @@ impl Session {
         } = &target.kind
             && matches!(&root.kind, ExprKind::Name(n) if n == "game")
             && heap == "heap"
-            && self.env.get("game").is_none()
+            && self.variable("game").is_none()
         {
-            return crate::rulesets::cgsuite_heap(name, call.as_ref(), &mut self.engine)
-                .unwrap_or_else(|| {
+            return crate::rulesets::cgsuite_heap(name, call.as_ref(), self.engine).unwrap_or_else(
+                || {
                     Err(EvalError::new(format!(
                         "unknown ruleset `game.heap.{name}`"
                     )))
-                });
+                },
+            );
         }
         let t = self.eval(target)?;
         let values = match call {
@@ -547,16 +580,28 @@ impl Session {
 
     fn index(&mut self, target: &Value, args: Vec<Value>) -> EvalResult<Value> {
         match (target, args.as_slice()) {
-            (Value::Ruleset(r), _) => r.position(&args, &mut self.engine),
-            (Value::List(items) | Value::Tuple(items), [i]) => {
+            (Value::Ruleset(r), _) => r.position(&args, self.engine),
+            (Value::Map(entries), [key]) => self.map_get(entries, key),
+            (Value::List(_) | Value::Tuple(_) | Value::Range(_), [i]) => {
                 // CGSuite lists are indexed from 1.
-                let i = expect_u64(i, "index")?;
-                items
-                    .get((i as usize).wrapping_sub(1))
+                let n = expect_integer(i)?;
+                let items = match target {
+                    Value::List(items) | Value::Tuple(items) => items.clone(),
+                    _ => super::collections::as_list(target)?,
+                };
+                n.to_usize()
+                    .and_then(|k| k.checked_sub(1))
+                    .and_then(|k| items.get(k))
                     .cloned()
-                    .ok_or_else(|| {
-                        EvalError::new(format!("index {i} out of range 1..{}", items.len()))
-                    })
+                    .ok_or_else(|| EvalError::new(format!("List index out of bounds: {n}")))
+            }
+            (Value::Str(text), [i]) => {
+                let n = expect_integer(i)?;
+                n.to_usize()
+                    .and_then(|k| k.checked_sub(1))
+                    .and_then(|k| text.chars().nth(k))
+                    .map(|c| Value::Str(c.to_string()))
+                    .ok_or_else(|| EvalError::new(format!("String index out of bounds: {n}")))
             }
             _ => Err(EvalError::new(format!(
                 "{} cannot be indexed",
@@ -598,7 +643,51 @@ fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {
         CmpOp::LessOrConfused => matches!(rel, Less | Confused),
         CmpOp::GreaterOrConfused => matches!(rel, Greater | Confused),
         CmpOp::Confused => rel == Confused,
+        CmpOp::Same | CmpOp::NotSame | CmpOp::Order => false,
     }
+}
+
+fn cmp_symbol(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Le => "<=",
+        CmpOp::Ge => ">=",
+        CmpOp::Lt => "<",
+        CmpOp::Gt => ">",
+        CmpOp::LessOrConfused => "<|",
+        CmpOp::GreaterOrConfused => "|>",
+        CmpOp::Confused => "<>",
+        CmpOp::Same => "===",
+        CmpOp::NotSame => "!==",
+        CmpOp::Order => "<=>",
+    }
+}
+
+/// `x ^ n`: a rational to an integer power (a negative power is the reciprocal's).
+fn power(base: &Value, exponent: &Value) -> EvalResult<Value> {
+    let (Value::Number(b), Value::Number(n)) = (base, exponent) else {
+        return Err(EvalError::new(format!(
+            "`^` raises numbers to integer powers, not {} to {}; for games use `G.Pow(n)`",
+            type_name(base),
+            type_name(exponent)
+        )));
+    };
+    if !n.is_integer() {
+        return Err(EvalError::new("the exponent of `^` must be an integer"));
+    }
+    let n = n
+        .to_i32()
+        .filter(|n| n.unsigned_abs() <= 1 << 20)
+        .ok_or_else(|| EvalError::new("Overflow"))?;
+    if n < 0 && b.is_zero() {
+        return Err(EvalError::new("division by zero"));
+    }
+    let bits = b.numer().bits().max(b.denom().bits()) as u64 * n.unsigned_abs() as u64;
+    if bits > 1 << 24 {
+        return Err(EvalError::new("Overflow"));
+    }
+    Ok(Value::Number(num_traits::pow::Pow::pow(b, n)))
 }
 
 /// The literal `*` alone (no number, ups or star index).

@@ -3,7 +3,7 @@
 //! code through [`Session::call_method`] with the first argument as receiver.
 
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
-use super::{EvalError, EvalResult, Session, Side, Value};
+use super::{EvalError, EvalResult, Evaluator, Side, Value};
 use crate::engine::{GameId, Thermograph, nim_arith};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -105,7 +105,7 @@ pub const NUMBER_METHODS: &[&str] = &[
     "Sign",
 ];
 
-impl Session {
+impl Evaluator<'_> {
     /// `receiver.name(args)`.
     pub(super) fn call_method(
         &mut self,
@@ -152,21 +152,21 @@ impl Session {
         match receiver {
             Value::Ruleset(r) => {
                 return r
-                    .method(&key, &args, &mut self.engine)?
+                    .method(&key, &args, self.engine)?
                     .ok_or_else(|| self.unknown_method(name, receiver));
             }
             Value::Position(p) => {
-                if let Some(v) = p.method(&key, &args, &mut self.engine)? {
+                if let Some(v) = p.method(&key, &args, self.engine)? {
                     return Ok(v);
                 }
                 if let Some(v) =
-                    crate::rulesets::analysis::position_method(p, &key, &args, &mut self.engine)?
+                    crate::rulesets::analysis::position_method(p, &key, &args, self.engine)?
                 {
                     return Ok(v);
                 }
             }
             Value::Misere(m) => {
-                if let Some(v) = crate::misere::methods::call(*m, &key, &args, &mut self.engine)? {
+                if let Some(v) = crate::misere::methods::call(*m, &key, &args, self.engine)? {
                     return Ok(v);
                 }
             }
@@ -185,9 +185,7 @@ impl Session {
                 return Err(self.unknown_method(name, receiver));
             }
             let g = self.game_of(receiver)?;
-            if let Some(v) =
-                crate::misere::methods::nimber_method(g, &key, &args, &mut self.engine)?
-            {
+            if let Some(v) = crate::misere::methods::nimber_method(g, &key, &args, self.engine)? {
                 return Ok(v);
             }
             if let Some(v) = self.game_method(g, &key, &args)? {
@@ -202,7 +200,7 @@ impl Session {
     }
 
     fn game_method(&mut self, g: GameId, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
-        let e = &mut self.engine;
+        let e = &mut *self.engine;
         let bool_value = |b: bool| Ok(Some(Value::Bool(b)));
         let arity = |n: usize| -> EvalResult<()> {
             if args.len() == n {

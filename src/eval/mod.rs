@@ -1,11 +1,19 @@
 //! The evaluator: a [`Session`] holds the variables, the game engine and the printer, and
 //! evaluates parsed statements into [`Value`]s.
+//!
+//! The work is done by an [`Evaluator`]: the engine (borrowed), the shared [`env::Context`]
+//! (globals, printer, memo bookkeeping) and the current scope. Function values keep the context
+//! and their scope, so a ruleset deep in the engine can call a user's function back through
+//! [`crate::rulesets::Callable`] with nothing but the engine.
 
 mod builtins;
+mod collections;
+mod control;
 mod convert;
 mod diagnostic;
 pub mod env;
 mod expr;
+mod function;
 mod methods;
 mod names;
 mod order;
@@ -15,10 +23,10 @@ pub use crate::value::{EvalError, EvalResult, Side, Value};
 pub use convert::type_name;
 pub use diagnostic::Diagnostic;
 
-use crate::display::{PrintError, Printer, Summary, summarize};
+use crate::display::{PrintError, Summary, summarize};
 use crate::engine::Engine;
 use crate::syntax::ast::{Statement, StatementKind};
-use env::{Environment, UserFunction};
+use env::{Context, Frame};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -38,8 +46,29 @@ pub struct StatementResult {
 /// A calculator session: variables, the engine and its caches.
 pub struct Session {
     engine: Engine,
-    printer: Printer,
-    env: Environment,
+    ctx: Rc<Context>,
+}
+
+/// Evaluates expressions: the engine, the session's shared context and the current scope
+/// (`None` at top level, where names are globals).
+pub(crate) struct Evaluator<'a> {
+    engine: &'a mut Engine,
+    ctx: Rc<Context>,
+    scope: Option<Rc<Frame>>,
+    /// Serial of the innermost running call's frame: frames from it on belong to that call,
+    /// and writing older ones is a side effect. `u64::MAX` at top level.
+    call_base: u64,
+}
+
+impl<'a> Evaluator<'a> {
+    fn new(engine: &'a mut Engine, ctx: Rc<Context>) -> Self {
+        Evaluator {
+            engine,
+            ctx,
+            scope: None,
+            call_base: u64::MAX,
+        }
+    }
 }
 
 impl Default for Session {
@@ -54,8 +83,7 @@ impl Session {
         engine.set_memory_limit(memory_limit());
         Session {
             engine,
-            printer: Printer::new(),
-            env: Environment::default(),
+            ctx: Rc::new(Context::default()),
         }
     }
 
@@ -100,30 +128,28 @@ impl Session {
                         .trim_end_matches(';')
                         .trim_end()
                         .to_string(),
-                    silent: st.silent || matches!(st.kind, StatementKind::Def { .. }),
+                    silent: st.silent,
                     result,
                 }
             })
             .collect()
     }
 
+    fn evaluator(&mut self) -> Evaluator<'_> {
+        Evaluator::new(&mut self.engine, self.ctx.clone())
+    }
+
     fn run_statement(&mut self, st: &Statement) -> EvalResult<Value> {
+        // A statement starts afresh: no call is running (an interrupted one may have left
+        // the depth counter up).
+        self.ctx.depth.set(0);
+        let mut ev = self.evaluator();
         match &st.kind {
-            StatementKind::Expr(e) => self.eval(e),
-            StatementKind::Assign { name, value } => {
-                let v = self.eval(value)?;
-                self.env.set_global(name, v.clone());
-                Ok(v)
-            }
-            StatementKind::Def { name, params, body } => {
-                self.env.define(
-                    name,
-                    UserFunction {
-                        params: params.clone(),
-                        body: Rc::new(body.clone()),
-                    },
-                );
-                Ok(Value::Nothing)
+            StatementKind::Expr(e) => ev.eval(e),
+            StatementKind::Def { name, lambda } => {
+                let f = ev.make_function(lambda, Some(name));
+                ev.assign_global(name, f.clone())?;
+                Ok(f)
             }
         }
     }
@@ -131,8 +157,10 @@ impl Session {
     /// Variables defined so far, with their printed values (for `:vars`).
     pub fn variables(&mut self) -> Vec<(String, String)> {
         let vars: Vec<(String, Value)> = self
-            .env
-            .globals()
+            .ctx
+            .globals
+            .borrow()
+            .iter()
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         vars.into_iter()
@@ -142,7 +170,7 @@ impl Session {
 
     /// Forget all variables and functions (`:clear`).
     pub fn clear(&mut self) {
-        self.env.clear();
+        self.ctx.clear();
     }
 
     /// Write `value` in CGSuite's notation.
@@ -151,8 +179,7 @@ impl Session {
         value: &Value,
         out: &mut dyn std::fmt::Write,
     ) -> std::fmt::Result {
-        self.printer
-            .write_value(&mut self.engine, value, out)
+        self.try_write_value(value, out)
             .map_err(|_| std::fmt::Error)
     }
 
@@ -162,7 +189,10 @@ impl Session {
         value: &Value,
         out: &mut dyn std::fmt::Write,
     ) -> Result<(), PrintError> {
-        self.printer.write_value(&mut self.engine, value, out)
+        self.ctx
+            .printer
+            .borrow_mut()
+            .write_value(&mut self.engine, value, out)
     }
 
     /// `value` in CGSuite's notation, as a string.
@@ -178,10 +208,11 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         let g = match value {
             Value::Game(g) => *g,
-            Value::Explicit { .. } | Value::Position(_) => self.game_of(value).ok()?,
+            Value::Explicit { .. } | Value::Position(_) => self.evaluator().game_of(value).ok()?,
             _ => return None,
         };
-        let mut summary = summarize(&mut self.engine, &mut self.printer, g).ok()?;
+        let mut summary =
+            summarize(&mut self.engine, &mut self.ctx.printer.borrow_mut(), g).ok()?;
         if let Value::Position(p) = value {
             summary.position = Some(p.describe());
         }
@@ -207,8 +238,7 @@ impl Session {
     /// Global function names, for completion at the start of a word.
     pub fn function_names(&self) -> Vec<String> {
         let mut names: Vec<String> = names::FUNCTIONS.iter().map(|s| s.to_string()).collect();
-        names.extend(self.env.function_names().cloned());
-        names.extend(self.env.globals().map(|(n, _)| n.clone()));
+        names.extend(self.ctx.globals.borrow().keys().cloned());
         names
     }
 

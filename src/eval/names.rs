@@ -1,7 +1,8 @@
 //! Known names (functions, constants) and "did you mean" suggestions for unknown ones.
 
 use super::methods::{GAME_METHODS, NUMBER_METHODS, method_key};
-use super::{EvalError, Session, Side, Value};
+use super::{EvalError, Evaluator, Side, Value};
+use num_traits::Zero;
 
 /// Global functions, in the snake_case spelling users type.
 pub const FUNCTIONS: &[&str] = &[
@@ -90,7 +91,7 @@ pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> 
         .map(|(_, c)| c)
 }
 
-impl Session {
+impl Evaluator<'_> {
     pub(super) fn constant(&self, name: &str) -> Option<Value> {
         match name {
             "Left" => Some(Value::Side(Side::Left)),
@@ -101,22 +102,86 @@ impl Session {
     }
 
     pub(super) fn unknown_name(&self, name: &str) -> EvalError {
-        let vars: Vec<String> = self.env.globals().map(|(n, _)| n.clone()).collect();
-        let funs: Vec<String> = self.env.function_names().cloned().collect();
+        let vars: Vec<String> = self.ctx.globals.borrow().keys().cloned().collect();
         let candidates = vars
             .iter()
-            .chain(funs.iter())
             .map(String::as_str)
             .chain(FUNCTIONS.iter().copied())
             .chain(CONSTANTS.iter().copied());
         match suggestion(name, candidates) {
-            Some(s) => EvalError::new(format!("unknown name `{name}`; did you mean `{s}`?")),
-            None => EvalError::new(format!("unknown name `{name}`")),
+            Some(s) => EvalError::new(format!(
+                "That variable is not defined: `{name}`; did you mean `{s}`?"
+            )),
+            None => EvalError::new(format!("That variable is not defined: `{name}`")),
         }
     }
+}
 
+impl super::Session {
     /// Everything tab completion may offer after a `.`.
     pub fn method_names() -> impl Iterator<Item = &'static str> {
         GAME_METHODS.iter().chain(NUMBER_METHODS.iter()).copied()
     }
+}
+
+/// CGSuite's type names (`a is Integer`); they cannot be assigned to.
+pub const TYPE_NAMES: &[&str] = &[
+    "Boolean",
+    "CanonicalShortGame",
+    "Collection",
+    "Coordinates",
+    "DyadicRational",
+    "Function",
+    "Game",
+    "ImpartialGame",
+    "Integer",
+    "List",
+    "Map",
+    "Nimber",
+    "Player",
+    "Range",
+    "Rational",
+    "Set",
+    "String",
+];
+
+pub fn is_type_name(name: &str) -> bool {
+    TYPE_NAMES.contains(&name)
+}
+
+/// `v is T`, or `None` if T names no type.
+pub fn is_instance(v: &Value, type_name: &str) -> Option<bool> {
+    let dyadic = |r: &num_rational::BigRational| {
+        let d = r.denom();
+        (d & (d - num_bigint::BigInt::from(1))) == num_bigint::BigInt::from(0)
+    };
+    let game = matches!(
+        v,
+        Value::Game(_) | Value::Explicit { .. } | Value::Position(_) | Value::Misere(_)
+    ) || matches!(v, Value::Number(r) if dyadic(r));
+    Some(match type_name {
+        "Integer" => matches!(v, Value::Number(r) if r.is_integer()),
+        "DyadicRational" => matches!(v, Value::Number(r) if dyadic(r)),
+        "Rational" => matches!(v, Value::Number(_)),
+        "Game" => game,
+        "CanonicalShortGame" => {
+            matches!(v, Value::Game(_)) || matches!(v, Value::Number(r) if dyadic(r))
+        }
+        "Nimber" => matches!(v, Value::Number(r) if r.is_zero()),
+        "ImpartialGame" => matches!(v, Value::Position(p) if p.is_impartial()),
+        "List" => matches!(v, Value::List(_) | Value::Range(_)),
+        "Range" => matches!(v, Value::Range(_)),
+        "Set" => matches!(v, Value::Set(_)),
+        "Map" => matches!(v, Value::Map(_)),
+        "Collection" => matches!(
+            v,
+            Value::List(_) | Value::Range(_) | Value::Set(_) | Value::Map(_)
+        ),
+        "String" => matches!(v, Value::Str(_)),
+        "Boolean" => matches!(v, Value::Bool(_)),
+        "Coordinates" => matches!(v, Value::Tuple(_)),
+        "Function" => matches!(v, Value::Function(_)),
+        "Player" => matches!(v, Value::Side(_)),
+        _ => return None,
+    })
 }

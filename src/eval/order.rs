@@ -1,31 +1,32 @@
-//! CGSuite's order of values in sets: Nothing, then games and numbers, then booleans,
-//! strings, lists and the rest.
+//! CGSuite's universal order of values (language.md §9), for sets, map keys and `Sorted`:
+//! Nothing, numbers and games, misère games, Booleans (`true` first), strings, tuples, lists
+//! and ranges, sets, maps, and the rest.
 
-use super::{EvalResult, Session, Value};
+use super::{EvalResult, Evaluator, Value};
 use crate::engine::Dyadic;
 use std::cmp::Ordering;
 
 fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
-        Value::Number(_)
-        | Value::Game(_)
-        | Value::Explicit { .. }
-        | Value::Position(_)
-        | Value::Misere(_) => 1,
-        Value::Bool(_) => 2,
-        Value::Str(_) => 3,
-        Value::List(_) => 4,
-        Value::Set(_) => 5,
-        Value::Tuple(_) => 6,
-        Value::Outcome(_) => 7,
-        Value::Side(_) => 8,
-        Value::Thermograph(_) | Value::Trajectory(_) | Value::Text { .. } => 9,
-        Value::Ruleset(_) => 10,
+        Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => 1,
+        Value::Misere(_) => 2,
+        Value::Bool(_) => 3,
+        Value::Str(_) => 4,
+        Value::Tuple(_) => 5,
+        Value::List(_) | Value::Range(_) => 6,
+        Value::Set(_) => 7,
+        Value::Map(_) => 8,
+        Value::Entry(_) => 9,
+        Value::Outcome(_) => 10,
+        Value::Side(_) => 11,
+        Value::Thermograph(_) | Value::Trajectory(_) | Value::Text { .. } => 12,
+        Value::Ruleset(_) => 13,
+        Value::Function(_) => 14,
     }
 }
 
-impl Session {
+impl Evaluator<'_> {
     /// Sort values into set order. Dyadic numbers inside sets become games, so that `5` and
     /// `{4|}` are one element.
     pub(super) fn sort_values(&mut self, values: &mut [Value]) -> EvalResult<()> {
@@ -47,7 +48,7 @@ impl Session {
         Ok(())
     }
 
-    fn compare_values(&mut self, a: &Value, b: &Value) -> EvalResult<Ordering> {
+    pub(super) fn compare_values(&mut self, a: &Value, b: &Value) -> EvalResult<Ordering> {
         let by_rank = rank(a).cmp(&rank(b));
         if by_rank != Ordering::Equal {
             return Ok(by_rank);
@@ -63,13 +64,17 @@ impl Session {
                 None => Ordering::Greater,
             },
             (Value::Game(g), Value::Game(h)) => {
-                self.printer.compare_games(&mut self.engine, *g, *h)?
+                self.ctx
+                    .printer
+                    .borrow_mut()
+                    .compare_games(self.engine, *g, *h)?
             }
             (Value::Misere(g), Value::Misere(h)) => {
                 crate::misere::with_arena(&self.engine, |a| a.compare(*g, *h))
             }
-            (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-            (Value::Str(x), Value::Str(y)) => x.cmp(y),
+            // CGSuite puts `true` before `false`.
+            (Value::Bool(x), Value::Bool(y)) => y.cmp(x),
+            (Value::Str(x), Value::Str(y)) => x.encode_utf16().cmp(y.encode_utf16()),
             (Value::Outcome(x), Value::Outcome(y)) => x.cmp(y),
             (Value::Side(x), Value::Side(y)) => x.cmp(y),
             (Value::List(x), Value::List(y))
@@ -83,6 +88,28 @@ impl Session {
                 }
                 x.len().cmp(&y.len())
             }
+            (Value::Range(_), _) | (_, Value::Range(_)) => {
+                let x = super::collections::as_list(a)?;
+                let y = super::collections::as_list(b)?;
+                self.compare_values(&Value::List(x), &Value::List(y))?
+            }
+            (Value::Map(x), Value::Map(y)) => {
+                for ((k1, v1), (k2, v2)) in x.iter().zip(y) {
+                    let o = self.compare_values(k1, k2)?;
+                    if o != Ordering::Equal {
+                        return Ok(o);
+                    }
+                    let o = self.compare_values(v1, v2)?;
+                    if o != Ordering::Equal {
+                        return Ok(o);
+                    }
+                }
+                x.len().cmp(&y.len())
+            }
+            (Value::Entry(x), Value::Entry(y)) => match self.compare_values(&x.0, &y.0)? {
+                Ordering::Equal => self.compare_values(&x.1, &y.1)?,
+                o => o,
+            },
             _ => Ordering::Equal,
         })
     }

@@ -3,10 +3,10 @@
 
 use super::convert::integer;
 use super::methods::number;
-use super::{EvalError, EvalResult, Session, Value};
+use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::GameId;
 
-impl Session {
+impl Evaluator<'_> {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
     pub(super) fn game_property(
         &mut self,
@@ -14,7 +14,7 @@ impl Session {
         key: &str,
         args: &[Value],
     ) -> EvalResult<Option<Value>> {
-        let e = &mut self.engine;
+        let e = &mut *self.engine;
         let b = |x: bool| Ok(Some(Value::Bool(x)));
         match key {
             "birthday" => Ok(Some(integer(e.birthday(g)?))),
@@ -62,7 +62,7 @@ impl Session {
                     return Err(EvalError::new(format!("{key} takes one game argument")));
                 };
                 let h = self.game_of(other)?;
-                let e = &mut self.engine;
+                let e = &mut *self.engine;
                 let r = match key {
                     "nortonproduct" => e.norton_product(g, h)?,
                     "conwayproduct" => e.conway_product(g, h)?,
@@ -115,7 +115,7 @@ impl Session {
                     return Err(EvalError::new("OrdinalProduct takes one game argument"));
                 };
                 let h = self.game_of(other)?;
-                let e = &mut self.engine;
+                let e = &mut *self.engine;
                 match (e.as_nus(g), e.as_nus(h)) {
                     (Some(a), Some(b)) if a.is_nimber() && b.is_nimber() => {
                         let n = a
@@ -280,7 +280,7 @@ impl Session {
 
     /// Tiny(x) = {0 || 0 | −x}; Miny(x) = {x | 0 || 0}.
     pub(super) fn tiny(&mut self, x: GameId, miny: bool) -> EvalResult<GameId> {
-        let e = &mut self.engine;
+        let e = &mut *self.engine;
         let zero = e.zero();
         if miny {
             let inner = e.game_from_options(&[x], &[zero])?;

@@ -17,6 +17,25 @@ use crate::value::{EvalResult, Value};
 use std::fmt;
 use std::rc::Rc;
 
+/// A function value written by the user (a CGScript lambda such as `n -> [[n - 1]]`).
+///
+/// The evaluator implements it; rulesets built from functions (`HeapRuleset(f)`, ...) call
+/// through it without knowing anything of the evaluator above them.
+pub trait Callable: fmt::Debug {
+    /// Call with positional arguments. Errors inside the body come back as values.
+    fn call(&self, args: Vec<Value>, engine: &mut Engine) -> EvalResult<Value>;
+
+    /// How many parameters it takes (without defaults: the required count is not checked
+    /// here; a wrong count is the call's error).
+    fn arity(&self) -> usize;
+
+    /// Its source form, as CGSuite prints functions (`n -> n + 1`).
+    fn render(&self) -> String;
+
+    /// For the evaluator, which calls its own functions directly.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
 /// A ruleset value.
 pub trait Ruleset: fmt::Debug {
     /// How the ruleset prints and reads back (`kayles`, `subtraction(1,3,4)`).

@@ -4,6 +4,7 @@
 //! errors can point at a column just as parse errors do.
 
 use num_bigint::BigInt;
+use std::sync::Arc;
 
 /// A half-open byte range `start..end` into the statement's source line(s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -29,18 +30,80 @@ pub struct Statement {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum StatementKind {
+    /// Any expression, assignments (`x := e`) and `var x := e` included.
     Expr(Expr),
-    /// `name := expr`
-    Assign {
-        name: String,
-        value: Expr,
+    /// `def f(x, y) := body` or `def f(x) begin ... end` (the body is then a `Begin`): the same
+    /// as `f := (x, y) -> body`, allowed at top level only.
+    Def { name: String, lambda: Arc<Lambda> },
+}
+
+/// A function literal `(x, y ? 2) -> body`; shared (`Arc`) by every function value made from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub body: Expr,
+}
+
+/// One parameter of a lambda: its name and, optionally, a default (`y ? 2`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+/// One clause of a loop or comprehension. Clauses nest with the first outermost.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    /// `for x in coll`, `for x from a to b by s`, `for x := e`, each optionally followed by
+    /// `while w` (false ends this clause's iteration) and `where c` (false skips the round).
+    For {
+        var: String,
+        /// Where the variable is written (for "Duplicate var" errors).
+        var_span: Span,
+        source: ForSource,
+        while_cond: Option<Expr>,
+        where_cond: Option<Expr>,
     },
-    /// `def f(x, y) := body`
-    Def {
-        name: String,
-        params: Vec<String>,
-        body: Expr,
+    /// `while w [where c]`: binds nothing; only as the first clause of a statement loop.
+    While {
+        cond: Expr,
+        where_cond: Option<Expr>,
     },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ForSource {
+    /// `in coll`
+    In(Expr),
+    /// `from a [to b] [by s]`
+    From {
+        from: Expr,
+        to: Option<Expr>,
+        by: Option<Expr>,
+    },
+    /// `:= e` (one round, x = e)
+    Let(Expr),
+}
+
+/// What a statement loop does each round.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopBody {
+    /// `do S end`: the loop's value is `Nothing`.
+    Do(Vec<Expr>),
+    /// `yield S1 yield S2 ... end`: each round appends S1's value, then S2's, ...
+    Yield(Vec<Vec<Expr>>),
+}
+
+/// What a comprehension builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollectionKind {
+    /// `[e for ...]`, `(e for ...)`, `f(e for ...)`
+    List,
+    /// `{e for ...}`
+    Set,
+    /// `{k => v for ...}`
+    Map,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +166,8 @@ pub enum BinOp {
     PlusMinus,
     /// `G : H`
     OrdinalSum,
+    /// `x ^ n` in operator position (after a name, `)` or `]`): a power of a number.
+    Pow,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +181,9 @@ pub enum CmpOp {
     LessOrConfused,    // <|
     GreaterOrConfused, // |>
     Confused,          // <>
+    Same,              // ===  (structural)
+    NotSame,           // !==
+    Order,             // <=>  (0, -1, 1, or * when confused)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,16 +225,52 @@ pub enum ExprKind {
     /// `{}` or `{a, b}` without a bar: a set.
     Set(Vec<Expr>),
     List(Vec<Expr>),
-    /// `a..b` (inclusive integer range).
+    /// `{k => v, ...}`; `{=>}` is the empty map.
+    Map(Vec<(Expr, Expr)>),
+    /// `a..b` or `a..b..step` (inclusive integer range).
     Range {
         from: Box<Expr>,
         to: Box<Expr>,
+        step: Option<Box<Expr>>,
     },
-    /// `[body for var in iter]` (nice to have; the parser may omit it).
+    /// `[e clauses]`, `{e clauses}`, `{k => v clauses}`, `(e clauses)`, `f(e clauses)`.
+    /// For a map, `body` is the key and `value` the value.
     Comprehension {
+        kind: CollectionKind,
         body: Box<Expr>,
-        var: String,
-        iter: Box<Expr>,
+        value: Option<Box<Expr>>,
+        clauses: Vec<Clause>,
+    },
+    /// `clauses do S end` / `clauses yield S end`.
+    Loop {
+        clauses: Vec<Clause>,
+        body: LoopBody,
+    },
+    /// `if c then S elseif c2 then S2 else S3 end`: the branches in order, then the `else`.
+    If {
+        branches: Vec<(Expr, Vec<Expr>)>,
+        otherwise: Option<Vec<Expr>>,
+    },
+    /// `begin S end`: a block with its own scope; its value is the last statement's.
+    Begin(Vec<Expr>),
+    /// `name := value` (right-associative; yields the value).
+    Assign {
+        name: String,
+        value: Box<Expr>,
+    },
+    /// `var name` or `var name := value`.
+    Var {
+        name: String,
+        value: Option<Box<Expr>>,
+    },
+    /// `params -> body`.
+    Lambda(Arc<Lambda>),
+    /// `error(e)`: aborts the statement with e as the message.
+    Error(Box<Expr>),
+    /// `a is T`: a type test.
+    Is {
+        value: Box<Expr>,
+        type_name: String,
     },
     Bool(bool),
     Str(String),

@@ -19,11 +19,12 @@ use num_bigint::BigInt;
 use pest::iterators::{Pair, Pairs};
 
 use super::ast::{
-    Arg, BinOp, CmpOp, Expr, ExprKind, GameLit, LogicOp, NumberLit, Span, StarPart, StatementKind,
-    UnaryOp, UpCount,
+    Arg, BinOp, Clause, CmpOp, CollectionKind, Expr, ExprKind, ForSource, GameLit, Lambda, LogicOp,
+    NumberLit, Param, Span, StarPart, StatementKind, UnaryOp, UpCount,
 };
 use super::grammar::Rule;
 use super::parser::{MAX_DEPTH, ParseError};
+use std::sync::Arc;
 
 type P<'i> = Pair<'i, Rule>;
 type Result<T> = std::result::Result<T, ParseError>;
@@ -195,7 +196,11 @@ impl Builder {
                     params = p
                         .into_inner()
                         .filter(|q| q.as_rule() == Rule::name)
-                        .map(|q| q.as_str().to_string())
+                        .map(|q| Param {
+                            name: q.as_str().to_string(),
+                            default: None,
+                            span: self.span(&q),
+                        })
                         .collect()
                 }
                 Rule::expr => body = Some(self.expr(p)?.expr),
@@ -203,7 +208,10 @@ impl Builder {
             }
         }
         match (name, body) {
-            (Some(name), Some(body)) => Ok(StatementKind::Def { name, params, body }),
+            (Some(name), Some(body)) => Ok(StatementKind::Def {
+                name,
+                lambda: Arc::new(Lambda { params, body }),
+            }),
             _ => Err(internal(span.start)),
         }
     }
@@ -216,10 +224,13 @@ impl Builder {
         let value = inner
             .find(|p| p.as_rule() == Rule::expr)
             .ok_or_else(|| internal(span.start))?;
-        Ok(StatementKind::Assign {
-            name,
-            value: self.expr(value)?.expr,
-        })
+        Ok(StatementKind::Expr(Expr::new(
+            ExprKind::Assign {
+                name,
+                value: Box::new(self.expr(value)?.expr),
+            },
+            span,
+        )))
     }
 
     // ------------------------------------------------------------ operators
@@ -328,7 +339,11 @@ impl Builder {
                     BinKind::Cmp(op) => ExprKind::Compare { op, lhs, rhs },
                     BinKind::Logic(op) => ExprKind::Logic { op, lhs, rhs },
                     BinKind::Infix(name) => ExprKind::Infix { name, lhs, rhs },
-                    BinKind::Range => ExprKind::Range { from: lhs, to: rhs },
+                    BinKind::Range => ExprKind::Range {
+                        from: lhs,
+                        to: rhs,
+                        step: None,
+                    },
                 };
                 self.node(kind, span, depth, at)?
             }
@@ -594,9 +609,16 @@ impl Builder {
         };
         let depth = body.depth.max(iter.depth);
         let kind = ExprKind::Comprehension {
+            kind: CollectionKind::List,
             body: Box::new(body.expr),
-            var,
-            iter: Box::new(iter.expr),
+            value: None,
+            clauses: vec![Clause::For {
+                var,
+                var_span: span,
+                source: ForSource::In(iter.expr),
+                while_cond: None,
+                where_cond: None,
+            }],
         };
         self.node(kind, span, depth, span.start)
     }

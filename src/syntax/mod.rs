@@ -32,8 +32,12 @@ mod build;
 mod errors;
 mod grammar;
 mod parser;
+mod render;
 mod scan;
 #[cfg(test)]
 mod tests;
+mod walk;
 
 pub use parser::{MAX_DEPTH, MAX_NESTING, ParseError, needs_more_input, parse_statements};
+pub use render::render_lambda;
+pub use walk::free_names;

@@ -9,7 +9,8 @@ mod error;
 pub use error::{EvalError, EvalResult};
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
-use crate::rulesets::{Position, Ruleset};
+use crate::rulesets::{Callable, Position, Ruleset};
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::rc::Rc;
 
@@ -37,9 +38,17 @@ pub enum Value {
     Side(Side),
     Str(String),
     List(Vec<Value>),
+    /// `a..b..step`: an integer range, a list that prints as written.
+    Range(IntRange),
     /// Sorted in CGSuite's order, without duplicates.
     Set(Vec<Value>),
+    /// `{k => v}`: entries sorted by key in CGSuite's order, keys distinct.
+    Map(Vec<(Value, Value)>),
+    /// One entry of a map (`k => v`), as a loop over a map yields them.
+    Entry(Box<(Value, Value)>),
     Tuple(Vec<Value>),
+    /// A function value (`x -> x + 1`).
+    Function(Rc<dyn Callable>),
     Thermograph(Thermograph),
     /// One wall of a thermograph.
     Trajectory(Trajectory),
@@ -58,6 +67,15 @@ pub enum Value {
     Nothing,
 }
 
+/// An integer range `start..end..step` (step ≠ 0): the integers from `start` towards `end`,
+/// `end` included when the step reaches it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntRange {
+    pub start: BigInt,
+    pub end: BigInt,
+    pub step: BigInt,
+}
+
 impl Value {
     /// The `kind` field of `--json` output.
     pub fn kind_name(&self) -> &'static str {
@@ -69,8 +87,13 @@ impl Value {
             Value::Outcome(_) => "outcome",
             Value::Side(_) => "side",
             Value::Str(_) => "string",
-            Value::List(_) | Value::Tuple(_) => "list",
+            Value::List(_) => "list",
+            Value::Tuple(_) => "tuple",
+            Value::Range(_) => "range",
             Value::Set(_) => "set",
+            Value::Map(_) => "map",
+            Value::Entry(_) => "map_entry",
+            Value::Function(_) => "function",
             Value::Thermograph(_) => "thermograph",
             Value::Trajectory(_) => "trajectory",
             Value::Ruleset(_) => "ruleset",
@@ -94,7 +117,11 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Side(_) => "a side (Left/Right)",
         Value::Str(_) => "a string",
         Value::List(_) => "a list",
+        Value::Range(_) => "a range",
         Value::Set(_) => "a set",
+        Value::Map(_) => "a map",
+        Value::Entry(_) => "a map entry",
+        Value::Function(_) => "a function",
         Value::Tuple(_) => "a tuple",
         Value::Thermograph(_) => "a thermograph",
         Value::Trajectory(_) => "a trajectory",
@@ -119,6 +146,10 @@ impl PartialEq for Value {
             (Side(a), Side(b)) => a == b,
             (Str(a), Str(b)) => a == b,
             (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => a == b,
+            (Range(a), Range(b)) => a == b,
+            (Map(a), Map(b)) => a == b,
+            (Entry(a), Entry(b)) => a == b,
+            (Function(a), Function(b)) => Rc::ptr_eq(a, b),
             (Thermograph(a), Thermograph(b)) => a == b,
             (Trajectory(a), Trajectory(b)) => a == b,
             (Ruleset(a), Ruleset(b)) => a.name() == b.name(),

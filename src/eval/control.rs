@@ -1,0 +1,425 @@
+//! Control expressions and bindings: blocks, `if`, loops and comprehensions, `var`,
+//! assignment and `error` (language.md §2, §4 and §6).
+
+use super::convert::{expect_bool, type_name};
+use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::engine::Relation;
+use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
+use num_traits::{Signed, Zero};
+
+/// Where each round of a loop puts its results.
+enum Sink {
+    Discard,
+    Items(Vec<Value>),
+    Entries(Vec<(Value, Value)>),
+}
+
+/// What runs in the innermost round of a loop.
+enum RoundBody<'e> {
+    Statements(&'e [Expr]),
+    Yields(&'e [Vec<Expr>]),
+    Element(&'e Expr),
+    Entry(&'e Expr, &'e Expr),
+}
+
+impl Evaluator<'_> {
+    /// Run `body` in a new block scope.
+    pub(super) fn in_block<T>(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        let frame = self.ctx.new_frame(self.scope.clone());
+        let saved = std::mem::replace(&mut self.scope, Some(frame));
+        let result = body(self);
+        self.scope = saved;
+        result
+    }
+
+    /// A statement sequence's value: its last statement's, or `Nothing`.
+    pub(super) fn eval_statements(&mut self, statements: &[Expr]) -> EvalResult<Value> {
+        let mut last = Value::Nothing;
+        for s in statements {
+            last = self.eval(s)?;
+        }
+        Ok(last)
+    }
+
+    pub(super) fn eval_block(&mut self, statements: &[Expr]) -> EvalResult<Value> {
+        self.in_block(|ev| ev.eval_statements(statements))
+    }
+
+    pub(super) fn eval_if(
+        &mut self,
+        branches: &[(Expr, Vec<Expr>)],
+        otherwise: Option<&[Expr]>,
+    ) -> EvalResult<Value> {
+        for (cond, body) in branches {
+            if self.condition(cond)? {
+                return self.eval_block(body);
+            }
+        }
+        match otherwise {
+            Some(body) => self.eval_block(body),
+            None => Ok(Value::Nothing),
+        }
+    }
+
+    /// A Boolean condition (`if`, `while`, `where`): anything else is an error.
+    pub(super) fn condition(&mut self, cond: &Expr) -> EvalResult<bool> {
+        let v = self.eval(cond)?;
+        expect_bool(&v).map_err(|e| e.or_at(cond.span))
+    }
+
+    /// Declare a local in the current block (a global at top level).
+    pub(super) fn declare(&mut self, name: &str, value: Value, span: Span) -> EvalResult<()> {
+        match &self.scope {
+            None => self.assign_global(name, value),
+            Some(frame) => {
+                if frame.lookup(name).is_some() {
+                    return Err(EvalError::at(format!("Duplicate var: `{name}`"), span));
+                }
+                frame.declare(name, value);
+                Ok(())
+            }
+        }
+    }
+
+    /// `name := value`: the nearest visible local, else a global.
+    pub(super) fn assign(&mut self, name: &str, value: Value) -> EvalResult<()> {
+        let value = match &self.scope {
+            Some(frame) => match frame.assign(name, value) {
+                Ok(serial) => {
+                    if serial < self.call_base {
+                        // A local outside the running call: functions that captured it may
+                        // now answer differently.
+                        self.ctx.effects.set(self.ctx.effects.get() + 1);
+                        self.ctx.generation.set(self.ctx.generation.get() + 1);
+                    }
+                    return Ok(());
+                }
+                Err(value) => value,
+            },
+            None => value,
+        };
+        self.assign_global(name, value)
+    }
+
+    pub(super) fn assign_global(&mut self, name: &str, value: Value) -> EvalResult<()> {
+        if super::names::is_type_name(name) {
+            return Err(EvalError::new(format!(
+                "Cannot assign to class name as variable: `{name}`"
+            )));
+        }
+        self.ctx.set_global(name, value);
+        Ok(())
+    }
+
+    pub(super) fn eval_loop(&mut self, clauses: &[Clause], body: &LoopBody) -> EvalResult<Value> {
+        match body {
+            LoopBody::Do(statements) => {
+                let mut sink = Sink::Discard;
+                self.run_clauses(clauses, &RoundBody::Statements(statements), &mut sink)?;
+                Ok(Value::Nothing)
+            }
+            LoopBody::Yield(yields) => {
+                let mut sink = Sink::Items(Vec::new());
+                self.run_clauses(clauses, &RoundBody::Yields(yields), &mut sink)?;
+                let Sink::Items(items) = sink else {
+                    unreachable!("a yield loop collects items")
+                };
+                Ok(Value::List(items))
+            }
+        }
+    }
+
+    pub(super) fn eval_comprehension(
+        &mut self,
+        kind: CollectionKind,
+        body: &Expr,
+        value: Option<&Expr>,
+        clauses: &[Clause],
+    ) -> EvalResult<Value> {
+        match (kind, value) {
+            (CollectionKind::Map, Some(value)) => {
+                let mut sink = Sink::Entries(Vec::new());
+                self.run_clauses(clauses, &RoundBody::Entry(body, value), &mut sink)?;
+                let Sink::Entries(entries) = sink else {
+                    unreachable!("a map comprehension collects entries")
+                };
+                self.make_map(entries)
+            }
+            _ => {
+                let mut sink = Sink::Items(Vec::new());
+                self.run_clauses(clauses, &RoundBody::Element(body), &mut sink)?;
+                let Sink::Items(items) = sink else {
+                    unreachable!("a comprehension collects items")
+                };
+                match kind {
+                    CollectionKind::Set => self.make_set(items),
+                    _ => Ok(Value::List(items)),
+                }
+            }
+        }
+    }
+
+    /// Run the clauses, first outermost; each round of the innermost runs `body` once.
+    fn run_clauses(
+        &mut self,
+        clauses: &[Clause],
+        body: &RoundBody,
+        sink: &mut Sink,
+    ) -> EvalResult<()> {
+        let Some((clause, rest)) = clauses.split_first() else {
+            return self.run_round(body, sink);
+        };
+        match clause {
+            Clause::While { cond, where_cond } => loop {
+                self.engine.check_interrupt()?;
+                let go_on = self.in_block(|ev| {
+                    if !ev.condition(cond)? {
+                        return Ok(false);
+                    }
+                    if let Some(w) = where_cond
+                        && !ev.condition(w)?
+                    {
+                        return Ok(true);
+                    }
+                    ev.run_clauses(rest, body, sink)?;
+                    Ok(true)
+                })?;
+                if !go_on {
+                    return Ok(());
+                }
+            },
+            Clause::For {
+                var,
+                var_span,
+                source,
+                while_cond,
+                where_cond,
+            } => {
+                let mut round = |ev: &mut Self, x: Value| -> EvalResult<bool> {
+                    ev.engine.check_interrupt()?;
+                    ev.in_block(|ev| {
+                        ev.declare_local(var, x, *var_span)?;
+                        if let Some(w) = while_cond
+                            && !ev.condition(w)?
+                        {
+                            return Ok(false);
+                        }
+                        if let Some(w) = where_cond
+                            && !ev.condition(w)?
+                        {
+                            return Ok(true);
+                        }
+                        ev.run_clauses(rest, body, sink)?;
+                        Ok(true)
+                    })
+                };
+                match source {
+                    ForSource::Let(e) => {
+                        let x = self.eval(e)?;
+                        round(self, x)?;
+                        Ok(())
+                    }
+                    ForSource::In(coll) => {
+                        let items = self.eval(coll)?;
+                        let items = self
+                            .iteration_items(items)
+                            .map_err(|e| e.or_at(coll.span))?;
+                        for x in items {
+                            if !round(self, x)? {
+                                break;
+                            }
+                        }
+                        Ok(())
+                    }
+                    ForSource::From { from, to, by } => {
+                        let start = self.eval(from)?;
+                        let end = match to {
+                            Some(t) => Some(self.eval(t)?),
+                            None => None,
+                        };
+                        let step = match by {
+                            Some(b) => self.eval(b)?,
+                            None => {
+                                Value::Number(num_rational::BigRational::from_integer(1.into()))
+                            }
+                        };
+                        let descending = match &step {
+                            Value::Number(s) => {
+                                if s.is_zero() && end.is_some() {
+                                    return Err(EvalError::new("a loop step cannot be 0"));
+                                }
+                                s.is_negative()
+                            }
+                            _ => false,
+                        };
+                        let mut x = start;
+                        loop {
+                            if let Some(end) = &end {
+                                let past = if descending {
+                                    self.strictly_less(&x, end)?
+                                } else {
+                                    self.strictly_less(end, &x)?
+                                };
+                                if past {
+                                    break;
+                                }
+                            }
+                            if !round(self, x.clone())? {
+                                break;
+                            }
+                            x = self.binary(crate::syntax::ast::BinOp::Add, x, step.clone())?;
+                        }
+                        Ok(())
+                    }
+                }
+            }
+        }
+    }
+
+    /// A loop variable or parameter: a local of the current block, never a global.
+    fn declare_local(&mut self, name: &str, value: Value, span: Span) -> EvalResult<()> {
+        match &self.scope {
+            Some(_) => self.declare(name, value, span),
+            None => unreachable!("loop rounds run in a block"),
+        }
+    }
+
+    /// `a < b` for loop bounds: numbers directly, games by the game order (a confused pair is
+    /// not "past" the bound).
+    fn strictly_less(&mut self, a: &Value, b: &Value) -> EvalResult<bool> {
+        if let (Value::Number(x), Value::Number(y)) = (a, b) {
+            return Ok(x < y);
+        }
+        let g = self.game_of(a)?;
+        let h = self.game_of(b)?;
+        Ok(self.engine.relation(g, h)? == Relation::Less)
+    }
+
+    fn run_round(&mut self, body: &RoundBody, sink: &mut Sink) -> EvalResult<()> {
+        match (body, sink) {
+            (RoundBody::Statements(s), _) => {
+                self.eval_block(s)?;
+            }
+            (RoundBody::Yields(yields), Sink::Items(items)) => {
+                for y in yields.iter() {
+                    let v = self.eval_block(y)?;
+                    items.push(v);
+                }
+            }
+            (RoundBody::Element(e), Sink::Items(items)) => {
+                let v = self.eval(e)?;
+                if items.len() % 4096 == 4095 {
+                    self.engine.check_interrupt()?;
+                }
+                items.push(v);
+            }
+            (RoundBody::Entry(k, v), Sink::Entries(entries)) => {
+                let k = self.eval(k)?;
+                let v = self.eval(v)?;
+                entries.push((k, v));
+            }
+            _ => unreachable!("loop bodies match their sinks"),
+        }
+        Ok(())
+    }
+
+    /// The elements a `for x in c` loop visits.
+    pub(super) fn iteration_items(&mut self, v: Value) -> EvalResult<Vec<Value>> {
+        match v {
+            Value::List(items) | Value::Set(items) | Value::Tuple(items) => Ok(items),
+            Value::Range(r) => super::collections::range_items(&r),
+            Value::Map(entries) => Ok(entries
+                .into_iter()
+                .map(|e| Value::Entry(Box::new(e)))
+                .collect()),
+            other => Err(EvalError::new(format!(
+                "cannot iterate over {}",
+                type_name(&other)
+            ))),
+        }
+    }
+
+    /// Build a map: keys compared structurally (games by value), the last value kept.
+    pub(super) fn make_map(&mut self, entries: Vec<(Value, Value)>) -> EvalResult<Value> {
+        let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            match out.iter_mut().find(|(k2, _)| *k2 == k) {
+                Some(slot) => slot.1 = v,
+                None => out.push((k, v)),
+            }
+        }
+        let mut keys: Vec<Value> = out.iter().map(|(k, _)| k.clone()).collect();
+        self.sort_values(&mut keys)?;
+        let mut sorted = Vec::with_capacity(out.len());
+        for k in keys {
+            if let Some(i) = out.iter().position(|(k2, _)| *k2 == k) {
+                sorted.push(out.swap_remove(i));
+            }
+        }
+        Ok(Value::Map(sorted))
+    }
+
+    /// `m[k]`: a missing key is an error.
+    pub(super) fn map_get(&mut self, entries: &[(Value, Value)], key: &Value) -> EvalResult<Value> {
+        match entries.iter().find(|(k, _)| k == key) {
+            Some((_, v)) => Ok(v.clone()),
+            None => Err(EvalError::new(format!(
+                "Key not found: {}",
+                self.render(key)
+            ))),
+        }
+    }
+
+    pub(super) fn eval_error(&mut self, message: &Expr) -> EvalResult<Value> {
+        let v = self.eval(message)?;
+        let text = match &v {
+            Value::Str(s) => s.clone(),
+            other => self.render(other),
+        };
+        Err(EvalError::at(text, message.span))
+    }
+
+    /// `var name [:= value]`.
+    pub(super) fn eval_var(
+        &mut self,
+        name: &str,
+        value: Option<&Expr>,
+        span: Span,
+    ) -> EvalResult<Value> {
+        // A `var` is in scope inside its own initialiser, so that local functions can recurse.
+        if let Some(frame) = &self.scope {
+            if frame.lookup(name).is_some() {
+                return Err(EvalError::at(format!("Duplicate var: `{name}`"), span));
+            }
+            frame.declare(name, Value::Nothing);
+            let v = match value {
+                Some(e) => self.eval(e)?,
+                None => Value::Nothing,
+            };
+            if let Some(frame) = &self.scope {
+                let _ = frame.assign(name, v.clone());
+            }
+            return Ok(v);
+        }
+        let v = match value {
+            Some(e) => self.eval(e)?,
+            None => Value::Nothing,
+        };
+        self.assign_global(name, v.clone())?;
+        Ok(v)
+    }
+
+    /// The value printed for a function (`x -> x + 1`), and the like for other values.
+    pub(super) fn render(&mut self, v: &Value) -> String {
+        let mut s = String::new();
+        let _ = self
+            .ctx
+            .printer
+            .borrow_mut()
+            .write_value(self.engine, v, &mut s);
+        s
+    }
+}

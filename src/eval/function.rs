@@ -1,0 +1,360 @@
+//! Function values: closures over a lambda and the scope it was made in, calls with positional
+//! and named arguments, and memoisation of calls that cannot have side effects.
+//!
+//! Memoisation (a cgcalc extension, language.md §5) is sound because a call's result depends
+//! only on its arguments, the locals it captured and the globals its body (or the bodies of
+//! the functions it calls) names, and:
+//! * the key holds the arguments and the current values of the body's captured free locals;
+//! * a memo table is dropped when the context's generation moves, which happens whenever a
+//!   global named by any function body, or a local outside the running call, is reassigned;
+//! * a call during which anything outside its own frames was written (or printed) is not
+//!   cached, and that function is not memoised again.
+
+use super::env::{Context, Frame, MAX_CALL_DEPTH};
+use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::engine::Engine;
+use crate::rulesets::Callable;
+use crate::syntax::ast::{Arg, Lambda};
+use crate::syntax::free_names;
+use rustc_hash::FxHashMap;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::fmt;
+use std::rc::{Rc, Weak};
+use std::sync::Arc;
+
+/// Memo tables stop growing past this many entries (they are cleared and start again).
+const MEMO_LIMIT: usize = 1 << 20;
+
+/// A lambda together with the scope it was created in.
+pub struct Closure {
+    pub lambda: Arc<Lambda>,
+    pub scope: Option<Rc<Frame>>,
+    ctx: Weak<Context>,
+    /// Names the body uses without binding them: captured locals or globals.
+    free: Vec<String>,
+    /// False once a call had side effects; then calls are never cached.
+    memoisable: Cell<bool>,
+    memo: RefCell<Memo>,
+}
+
+#[derive(Default)]
+struct Memo {
+    generation: u64,
+    table: FxHashMap<MemoKey, Value>,
+}
+
+impl fmt::Debug for Closure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.render())
+    }
+}
+
+impl Callable for Closure {
+    fn call(&self, args: Vec<Value>, engine: &mut Engine) -> EvalResult<Value> {
+        let ctx = self
+            .ctx
+            .upgrade()
+            .ok_or_else(|| EvalError::new("this function's session has ended"))?;
+        let mut ev = Evaluator::new(engine, ctx);
+        ev.call_closure(self, args)
+    }
+
+    fn arity(&self) -> usize {
+        self.lambda.params.len()
+    }
+
+    fn render(&self) -> String {
+        crate::syntax::render_lambda(&self.lambda)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Evaluator<'_> {
+    /// The function value of `lambda` in the current scope.
+    pub(super) fn make_function(&mut self, lambda: &Arc<Lambda>, _name: Option<&str>) -> Value {
+        let mut free = free_names(lambda);
+        // A name bound in an enclosing frame is captured; every other free name is read from
+        // the globals, and reassigning it must invalidate memo tables.
+        free.sort();
+        free.dedup();
+        {
+            let mut referenced = self.ctx.referenced.borrow_mut();
+            for n in &free {
+                if !referenced.contains(n) {
+                    referenced.insert(n.clone());
+                }
+            }
+        }
+        Value::Function(Rc::new(Closure {
+            lambda: lambda.clone(),
+            scope: self.scope.clone(),
+            ctx: Rc::downgrade(&self.ctx),
+            free,
+            memoisable: Cell::new(true),
+            memo: RefCell::default(),
+        }))
+    }
+
+    /// Call any function value with positional arguments.
+    pub(crate) fn call_value(&mut self, f: &Value, args: Vec<Value>) -> EvalResult<Value> {
+        match f {
+            Value::Function(c) => match c.as_any().downcast_ref::<Closure>() {
+                Some(closure) => self.call_closure(closure, args),
+                None => c.call(args, self.engine),
+            },
+            Value::Ruleset(r) => r.position(&args, self.engine),
+            Value::Map(entries) => match args.as_slice() {
+                [key] => self.map_get(entries, key),
+                _ => Err(EvalError::new("a map takes one argument, the key")),
+            },
+            other => Err(EvalError::new(format!(
+                "not a function: {}",
+                super::type_name(other)
+            ))),
+        }
+    }
+
+    /// Call a function value with the arguments as written (named ones bind by parameter name).
+    pub(super) fn call_with_args(&mut self, f: &Value, args: &[Arg]) -> EvalResult<Value> {
+        let Value::Function(c) = f else {
+            let values = self.eval_positional(args)?;
+            return self.call_value(f, values);
+        };
+        let Some(closure) = c.as_any().downcast_ref::<Closure>() else {
+            let values = self.eval_positional(args)?;
+            return c.call(values, self.engine);
+        };
+        if args.iter().all(|a| a.name.is_none()) {
+            let values = self.eval_positional(args)?;
+            return self.call_closure(closure, values);
+        }
+        let params = &closure.lambda.params;
+        let mut slots: Vec<Option<Value>> = vec![None; params.len()];
+        let mut positional = 0;
+        let mut named_seen: HashSet<&str> = HashSet::new();
+        for a in args {
+            let v = self.eval(&a.value)?;
+            match &a.name {
+                None => {
+                    if positional >= params.len() {
+                        return Err(too_many(args.len(), params.len()));
+                    }
+                    slots[positional] = Some(v);
+                    positional += 1;
+                }
+                Some(n) => {
+                    if !named_seen.insert(n) {
+                        return Err(EvalError::at(
+                            format!("Duplicate named parameter: `{n}`"),
+                            a.value.span,
+                        ));
+                    }
+                    let Some(i) = params.iter().position(|p| &p.name == n) else {
+                        return Err(EvalError::at(
+                            format!("Invalid parameter name (in function call): `{n}`"),
+                            a.value.span,
+                        ));
+                    };
+                    if i < positional {
+                        return Err(EvalError::at(
+                            format!(
+                                "Named parameter shadows an earlier ordinary argument (in function call): `{n}`"
+                            ),
+                            a.value.span,
+                        ));
+                    }
+                    slots[i] = Some(v);
+                }
+            }
+        }
+        // Fill in defaults; a gap before a given argument is a missing one.
+        let mut values = Vec::with_capacity(params.len());
+        for (slot, p) in slots.into_iter().zip(params) {
+            match slot {
+                Some(v) => values.push(v),
+                None if p.default.is_some() => break,
+                None => {
+                    return Err(EvalError::new(format!(
+                        "Missing required parameter `{}`",
+                        p.name
+                    )));
+                }
+            }
+        }
+        self.call_closure(closure, values)
+    }
+
+    fn eval_positional(&mut self, args: &[Arg]) -> EvalResult<Vec<Value>> {
+        args.iter()
+            .map(|a| match &a.name {
+                None => self.eval(&a.value),
+                Some(n) => Err(EvalError::at(
+                    format!("Invalid parameter name (in function call): `{n}`"),
+                    a.value.span,
+                )),
+            })
+            .collect()
+    }
+
+    pub(super) fn call_closure(&mut self, f: &Closure, args: Vec<Value>) -> EvalResult<Value> {
+        let params = &f.lambda.params;
+        if args.len() > params.len() {
+            return Err(too_many(args.len(), params.len()));
+        }
+        self.engine.check_interrupt()?;
+        let depth = self.ctx.depth.get();
+        if depth >= MAX_CALL_DEPTH {
+            return Err(EvalError::new(
+                "Maximum recursive depth exceeded (possible infinite recursion?)",
+            ));
+        }
+        let key = if f.memoisable.get() {
+            self.memo_key(f, &args)
+        } else {
+            None
+        };
+        if let Some(key) = &key {
+            let mut memo = f.memo.borrow_mut();
+            if memo.generation != self.ctx.generation.get() {
+                memo.table.clear();
+                memo.generation = self.ctx.generation.get();
+            }
+            if let Some(v) = memo.table.get(key) {
+                return Ok(v.clone());
+            }
+        }
+        let effects = self.ctx.effects.get();
+        let generation = self.ctx.generation.get();
+        let frame = self.ctx.new_frame(f.scope.clone());
+        let saved = std::mem::replace(&mut self.scope, Some(frame.clone()));
+        let saved_base = std::mem::replace(&mut self.call_base, frame.serial);
+        self.ctx.depth.set(depth + 1);
+        let result = self
+            .bind_params(&frame, f, args)
+            .and_then(|()| self.eval(&f.lambda.body));
+        self.ctx.depth.set(depth);
+        self.scope = saved;
+        self.call_base = saved_base;
+        let value = result?;
+        if let Some(key) = key {
+            if self.ctx.effects.get() != effects || self.ctx.generation.get() != generation {
+                f.memoisable.set(false);
+                f.memo.borrow_mut().table.clear();
+            } else {
+                let mut memo = f.memo.borrow_mut();
+                if memo.table.len() >= MEMO_LIMIT {
+                    memo.table.clear();
+                }
+                memo.table.insert(key, value.clone());
+            }
+        }
+        Ok(value)
+    }
+
+    fn bind_params(&mut self, frame: &Rc<Frame>, f: &Closure, args: Vec<Value>) -> EvalResult<()> {
+        let mut args = args.into_iter();
+        for p in &f.lambda.params {
+            let value = match (args.next(), &p.default) {
+                (Some(v), _) => v,
+                (None, Some(default)) => self.eval(default)?,
+                (None, None) => {
+                    return Err(EvalError::new(format!(
+                        "Missing required parameter `{}`",
+                        p.name
+                    )));
+                }
+            };
+            frame.declare(&p.name, value);
+        }
+        Ok(())
+    }
+
+    /// The memo key of a call: the arguments and the captured free locals, or `None` when
+    /// some value has no structural key (then the call is not cached).
+    fn memo_key(&self, f: &Closure, args: &[Value]) -> Option<MemoKey> {
+        let mut parts = Vec::with_capacity(args.len());
+        for a in args {
+            parts.push(KeyPart::of(a)?);
+        }
+        if let Some(scope) = &f.scope {
+            for name in &f.free {
+                if let Some(v) = scope.lookup(name) {
+                    parts.push(KeyPart::of(&v)?);
+                }
+            }
+        }
+        Some(MemoKey(parts))
+    }
+}
+
+fn too_many(given: usize, max: usize) -> EvalError {
+    EvalError::new(format!(
+        "Too many arguments: {given}, expecting at most {max}"
+    ))
+}
+
+/// A memo key: the structural identity of a call's inputs.
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct MemoKey(Vec<KeyPart>);
+
+/// A value reduced to what identifies it: games by canonical id, numbers exactly, collections
+/// element by element, functions and rulesets by identity.
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) enum KeyPart {
+    Number(num_rational::BigRational),
+    Game(u32),
+    Bool(bool),
+    Str(String),
+    Nothing,
+    Side(bool),
+    Seq(u8, Vec<KeyPart>),
+    Pair(Box<(KeyPart, KeyPart)>),
+    Pointer(usize),
+    Text(String),
+}
+
+impl KeyPart {
+    pub(crate) fn of(v: &Value) -> Option<KeyPart> {
+        Some(match v {
+            Value::Number(r) => KeyPart::Number(r.clone()),
+            Value::Game(g) => KeyPart::Game(g.0),
+            Value::Bool(b) => KeyPart::Bool(*b),
+            Value::Str(s) => KeyPart::Str(s.clone()),
+            Value::Nothing => KeyPart::Nothing,
+            Value::Side(s) => KeyPart::Side(*s == super::Side::Left),
+            Value::List(items) => KeyPart::Seq(0, seq(items)?),
+            Value::Set(items) => KeyPart::Seq(1, seq(items)?),
+            Value::Tuple(items) => KeyPart::Seq(2, seq(items)?),
+            Value::Range(r) => KeyPart::Seq(
+                3,
+                vec![
+                    KeyPart::Number(r.start.clone().into()),
+                    KeyPart::Number(r.end.clone().into()),
+                    KeyPart::Number(r.step.clone().into()),
+                ],
+            ),
+            Value::Map(entries) => KeyPart::Seq(
+                4,
+                entries
+                    .iter()
+                    .map(|(k, v)| Some(KeyPart::Pair(Box::new((KeyPart::of(k)?, KeyPart::of(v)?)))))
+                    .collect::<Option<_>>()?,
+            ),
+            Value::Entry(e) => KeyPart::Pair(Box::new((KeyPart::of(&e.0)?, KeyPart::of(&e.1)?))),
+            Value::Function(f) => KeyPart::Pointer(Rc::as_ptr(f) as *const () as usize),
+            Value::Ruleset(r) => KeyPart::Pointer(Rc::as_ptr(r) as *const () as usize),
+            Value::Position(p) => KeyPart::Text(p.describe()),
+            Value::Outcome(o) => KeyPart::Text(format!("{o:?}")),
+            _ => return None,
+        })
+    }
+}
+
+fn seq(items: &[Value]) -> Option<Vec<KeyPart>> {
+    items.iter().map(KeyPart::of).collect()
+}
