@@ -6,6 +6,7 @@ pub mod notation;
 mod order;
 pub mod plot;
 pub mod summary;
+pub mod table;
 pub mod thermograph_shape;
 pub mod thermograph_svg;
 

@@ -32,8 +32,29 @@ impl Evaluator<'_> {
                 "{name} has no argument named `{n}`"
             )));
         }
+        // `Sum(c)`, `Max(c)`, `Min(c)`, `Mex(c)`: the collection methods of one collection.
+        if let ("sum" | "max" | "min" | "mex", [c]) = (key.as_str(), args.as_slice())
+            && matches!(
+                c,
+                Value::List(_) | Value::Set(_) | Value::Map(_) | Value::Range(_)
+            )
+        {
+            let c = c.clone();
+            return self.call_method(&c, name, Vec::new());
+        }
         match key.as_str() {
             "mex" => return mex(&flatten(args)),
+            "sum" => {
+                // Several arguments: their sum, as `Sum` of a list of them.
+                return self.call_method(&Value::List(args), name, Vec::new());
+            }
+            "table" => {
+                let rows = match args.as_slice() {
+                    [Value::List(rows)] => rows.clone(),
+                    _ => args,
+                };
+                return self.table(&rows);
+            }
             "nimsum" => {
                 let mut acc = BigInt::zero();
                 for v in flatten(args) {

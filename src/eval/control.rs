@@ -342,30 +342,38 @@ impl Evaluator<'_> {
         }
     }
 
-    /// Build a map: keys compared structurally (games by value), the last value kept.
+    /// Build a map: keys compared by value (games and numbers) or structurally, the last value
+    /// kept, entries sorted by key in the universal order.
     pub(super) fn make_map(&mut self, entries: Vec<(Value, Value)>) -> EvalResult<Value> {
-        let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+        let mut keyed = Vec::with_capacity(entries.len());
         for (k, v) in entries {
-            match out.iter_mut().find(|(k2, _)| *k2 == k) {
-                Some(slot) => slot.1 = v,
-                None => out.push((k, v)),
-            }
+            // A game typed in explicit form is a key by its value, as a set element is.
+            let k = match k {
+                Value::Explicit { .. } => Value::Game(self.game_of(&k)?),
+                k => k,
+            };
+            keyed.push((k, v));
         }
-        let mut keys: Vec<Value> = out.iter().map(|(k, _)| k.clone()).collect();
-        self.sort_values(&mut keys)?;
-        let mut sorted = Vec::with_capacity(out.len());
-        for k in keys {
-            if let Some(i) = out.iter().position(|(k2, _)| *k2 == k) {
-                sorted.push(out.swap_remove(i));
+        // Stable, so that of equal keys the one given last comes last and wins below.
+        let sorted =
+            super::order::merge_sort(self, keyed, &mut |ev, a, b| ev.compare_values(&a.0, &b.0))?;
+        let mut out: Vec<(Value, Value)> = Vec::with_capacity(sorted.len());
+        for (k, v) in sorted {
+            if let Some(last) = out.last_mut()
+                && self.same_value(&last.0, &k)?
+            {
+                last.1 = v;
+                continue;
             }
+            out.push((k, v));
         }
-        Ok(Value::Map(sorted))
+        Ok(Value::Map(out))
     }
 
     /// `m[k]`: a missing key is an error.
     pub(super) fn map_get(&mut self, entries: &[(Value, Value)], key: &Value) -> EvalResult<Value> {
-        match entries.iter().find(|(k, _)| k == key) {
-            Some((_, v)) => Ok(v.clone()),
+        match self.lookup(entries, key)? {
+            Some(v) => Ok(v),
             None => Err(EvalError::new(format!(
                 "Key not found: {}",
                 self.render(key)

@@ -303,9 +303,37 @@ impl Evaluator<'_> {
                 if y.is_zero() {
                     return Err(EvalError::new("division by zero"));
                 }
-                return Ok(N(x - y * (x / y).floor()));
+                // CGSuite's `%` truncates: the remainder has the dividend's sign.
+                return Ok(N(x - y * (x / y).trunc()));
+            }
+            (BinOp::Add, Value::Str(x), Value::Str(y)) => return Ok(Value::Str(format!("{x}{y}"))),
+            (BinOp::Add | BinOp::Sub, Value::Tuple(x), Value::Tuple(y)) if x.len() == y.len() => {
+                let mut out = Vec::with_capacity(x.len());
+                for (p, q) in x.iter().zip(y) {
+                    out.push(self.binary(op, p.clone(), q.clone())?);
+                }
+                return Ok(Value::Tuple(out));
+            }
+            (BinOp::Mul, Value::Tuple(x), N(n)) | (BinOp::Mul, N(n), Value::Tuple(x))
+                if n.is_integer() =>
+            {
+                let mut out = Vec::with_capacity(x.len());
+                for p in x {
+                    out.push(self.binary(op, p.clone(), N(n.clone()))?);
+                }
+                return Ok(Value::Tuple(out));
             }
             _ => {}
+        }
+        if !is_arithmetic(&a) || !is_arithmetic(&b) {
+            // Strings, collections and the like have no arithmetic (bar `String + String`,
+            // above): say so rather than "expected a game".
+            return Err(EvalError::new(format!(
+                "No operation `{}` for arguments of types {} and {}",
+                op_symbol(op),
+                type_name(&a),
+                type_name(&b)
+            )));
         }
         match op {
             BinOp::Add | BinOp::Sub => {
@@ -411,8 +439,8 @@ impl Evaluator<'_> {
             return Ok(relation_satisfies(op, rel));
         }
         match op {
-            CmpOp::Eq => Ok(super::collections::structurally_equal(a, b)),
-            CmpOp::Ne => Ok(!super::collections::structurally_equal(a, b)),
+            CmpOp::Eq => self.same_value(a, b),
+            CmpOp::Ne => Ok(!self.same_value(a, b)?),
             _ => {
                 if let (Value::Str(x), Value::Str(y)) = (a, b) {
                     let rel = match x.encode_utf16().cmp(y.encode_utf16()) {
@@ -629,6 +657,31 @@ impl Evaluator<'_> {
 /// Equality of values as set elements: a dyadic number and the game it names are equal.
 fn values_equal(a: &Value, b: &Value) -> bool {
     a == b
+}
+
+/// Values that `+`, `-`, `*`, `/`, `%`, `:` and `^` may apply to (each op checks further).
+fn is_arithmetic(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Number(_)
+            | Value::Game(_)
+            | Value::Explicit { .. }
+            | Value::Position(_)
+            | Value::Misere(_)
+    )
+}
+
+fn op_symbol(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::PlusMinus => "+-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Mod => "%",
+        BinOp::Pow => "^",
+        BinOp::OrdinalSum => ":",
+    }
 }
 
 fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {

@@ -3,6 +3,7 @@
 //! code through [`Session::call_method`] with the first argument as receiver.
 
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
+use super::values::{COLLECTION_METHODS, STRING_METHODS};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
 use crate::engine::{GameId, Thermograph, nim_arith};
 use num_bigint::BigInt;
@@ -89,6 +90,8 @@ pub const NUMBER_METHODS: &[&str] = &[
     "IsDyadic",
     "IsEvil",
     "IsOdious",
+    "IsPrime",
+    "IsSmallInteger",
     "IsTwoPower",
     "Isqrt",
     "Lb",
@@ -97,10 +100,12 @@ pub const NUMBER_METHODS: &[&str] = &[
     "Min",
     "Mod",
     "NimDiv",
+    "NimExp",
     "NimInverse",
     "NimProduct",
     "NimSum",
     "Numerator",
+    "PrimeFactors",
     "Reciprocal",
     "Sign",
 ];
@@ -122,7 +127,7 @@ impl Evaluator<'_> {
         {
             return Ok(v);
         }
-        if let Some(v) = self.collection_method(receiver, &key, &args)? {
+        if let Some(v) = self.value_method(receiver, name, &key, &args)? {
             return Ok(v);
         }
         if let Value::Thermograph(t) = receiver {
@@ -332,14 +337,27 @@ impl Evaluator<'_> {
                 }
                 number(r.recip())
             }
-            "max" => number(r.clone().max(arg_number(0)?)),
-            "min" => number(r.clone().min(arg_number(0)?)),
+            "max" | "min" => {
+                // `x.Max(y)` on numbers; `L.Max` (no argument) is the collection method.
+                let [y] = args else {
+                    return Err(EvalError::new(format!(
+                        "`{key}` of a number takes one argument, as in `3.Max(5)`"
+                    )));
+                };
+                let y = expect_number(y)?;
+                number(if key == "max" {
+                    r.clone().max(y)
+                } else {
+                    r.clone().min(y)
+                })
+            }
             "div" => {
                 let d = arg_number(0)?;
                 if d.is_zero() {
                     return Err(EvalError::new("division by zero"));
                 }
-                integer((r / d).floor().to_integer())
+                // CGSuite's Div truncates towards zero: (-7).Div(2) = -3.
+                integer((r / d).trunc().to_integer())
             }
             "mod" => {
                 let d = arg_number(0)?;
@@ -375,12 +393,32 @@ impl Evaluator<'_> {
             "isodious" | "isevil" => {
                 let n = int()?;
                 if n.is_negative() {
-                    return Err(EvalError::new("applies to non-negative integers"));
+                    return Err(EvalError::new(format!(
+                        "{key} applies to non-negative integers, found {n}"
+                    )));
                 }
                 let ones: u64 = n.iter_u64_digits().map(|d| d.count_ones() as u64).sum();
                 Value::Bool((ones % 2 == 1) == (key == "isodious"))
             }
-            "nimsum" => integer(int()? ^ arg_integer(0)?),
+            "nimsum" => {
+                let (a, b) = (int()?, arg_integer(0)?);
+                for n in [&a, &b] {
+                    if n.is_negative() {
+                        return Err(EvalError::new(format!(
+                            "nim arithmetic applies to non-negative integers, found {n}"
+                        )));
+                    }
+                }
+                integer(a ^ b)
+            }
+            "issmallinteger" => Value::Bool(r.is_integer() && r.numer().to_i32().is_some()),
+            "isprime" => Value::Bool(super::primes::is_prime(&int()?)?),
+            "primefactors" => Value::List(
+                super::primes::prime_factors(&int()?)?
+                    .into_iter()
+                    .map(integer)
+                    .collect(),
+            ),
             "nimproduct" => {
                 let (a, b) = (nim_arg(&int()?)?, nim_arg(&arg_integer(0)?)?);
                 integer(nim_arith::nim_product(a, b))
@@ -399,7 +437,7 @@ impl Evaluator<'_> {
                         .ok_or_else(|| EvalError::new("nim division by zero"))?,
                 )
             }
-            "nimpow" | "nimpower" => {
+            "nimpow" | "nimpower" | "nimexp" => {
                 let a = nim_arg(&int()?)?;
                 let n = expect_u64(
                     args.first()
@@ -413,43 +451,37 @@ impl Evaluator<'_> {
         Ok(Some(v))
     }
 
-    fn collection_method(
-        &mut self,
-        receiver: &Value,
-        key: &str,
-        args: &[Value],
-    ) -> EvalResult<Option<Value>> {
-        let items = match receiver {
-            Value::List(items) | Value::Set(items) | Value::Tuple(items) => items,
-            _ => return Ok(None),
-        };
-        Ok(Some(match key {
-            "size" | "length" | "len" => integer(items.len()),
-            "isempty" => Value::Bool(items.is_empty()),
-            "contains" => {
-                let x = args
-                    .first()
-                    .ok_or_else(|| EvalError::new("missing argument"))?;
-                Value::Bool(items.contains(x))
-            }
-            _ => return Ok(None),
-        }))
-    }
-
-    /// An "unknown method" error that names the receiver's type and suggests a close name.
+    /// An "unknown method" error that names the receiver's type and suggests a close name:
+    /// for a method of another kind of value, what it applies to.
     fn unknown_method(&self, name: &str, receiver: &Value) -> EvalError {
-        let mut candidates: Vec<&str> = GAME_METHODS.to_vec();
-        candidates.extend_from_slice(NUMBER_METHODS);
-        if candidates.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+        let families: [(&[&str], &str); 3] = [
+            (GAME_METHODS, "games and numbers"),
+            (NUMBER_METHODS, "games and numbers"),
+            (COLLECTION_METHODS, "collections"),
+        ];
+        let owner = families
+            .iter()
+            .find(|(names, _)| names.iter().any(|c| c.eq_ignore_ascii_case(name)))
+            .map(|&(_, owner)| owner)
+            .or_else(|| {
+                STRING_METHODS
+                    .iter()
+                    .any(|c| c.eq_ignore_ascii_case(name))
+                    .then_some("strings")
+            });
+        if let Some(owner) = owner {
             let hint = match receiver {
-                Value::Ruleset(_) => format!("; ask a position, as in R[5].{name}"),
+                Value::Ruleset(_) if owner.starts_with("games") => {
+                    format!("; ask a position, as in R[5].{name}")
+                }
                 _ => String::new(),
             };
             return EvalError::new(format!(
-                "`{name}` applies to games and numbers, not to {}{hint}",
+                "`{name}` applies to {owner}, not to {}{hint}",
                 type_name(receiver)
             ));
         }
+        let candidates = method_candidates(receiver);
         let hint = super::names::suggestion(name, candidates.iter().copied());
         EvalError::new(format!(
             "no property or method `{name}` for {}{}",
@@ -457,6 +489,24 @@ impl Evaluator<'_> {
             hint.map(|h| format!("; did you mean `{h}`?"))
                 .unwrap_or_default()
         ))
+    }
+}
+
+/// The method names a receiver of this kind may mean, for suggestions.
+fn method_candidates(receiver: &Value) -> Vec<&'static str> {
+    match receiver {
+        Value::Str(_) => STRING_METHODS.to_vec(),
+        Value::List(_)
+        | Value::Range(_)
+        | Value::Set(_)
+        | Value::Map(_)
+        | Value::Entry(_)
+        | Value::Tuple(_) => COLLECTION_METHODS.to_vec(),
+        _ => {
+            let mut all = GAME_METHODS.to_vec();
+            all.extend_from_slice(NUMBER_METHODS);
+            all
+        }
     }
 }
 

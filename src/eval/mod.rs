@@ -17,7 +17,11 @@ mod function;
 mod methods;
 mod names;
 mod order;
+mod primes;
 mod properties;
+#[cfg(test)]
+mod tests;
+mod values;
 
 pub use crate::value::{EvalError, EvalResult, Side, Value};
 pub use convert::type_name;

@@ -33,9 +33,11 @@ pub const FUNCTIONS: &[&str] = &[
     "left_incentives",
     "left_options",
     "left_stop",
+    "max",
     "maundy_cake",
     "mean",
     "mex",
+    "min",
     "miny",
     "misere",
     "misere_nim",
@@ -66,6 +68,8 @@ pub const FUNCTIONS: &[&str] = &[
     "stop_count",
     "subordinate",
     "subtraction",
+    "sum",
+    "table",
     "take_and_break",
     "temperature",
     "thermograph",
@@ -120,7 +124,16 @@ impl Evaluator<'_> {
 impl super::Session {
     /// Everything tab completion may offer after a `.`.
     pub fn method_names() -> impl Iterator<Item = &'static str> {
-        GAME_METHODS.iter().chain(NUMBER_METHODS.iter()).copied()
+        let mut names: Vec<&'static str> = GAME_METHODS
+            .iter()
+            .chain(NUMBER_METHODS)
+            .chain(super::values::COLLECTION_METHODS)
+            .chain(super::values::STRING_METHODS)
+            .copied()
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names.into_iter()
     }
 }
 

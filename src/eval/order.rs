@@ -37,14 +37,10 @@ impl Evaluator<'_> {
                 *v = Value::Game(self.engine.number(d));
             }
         }
-        // Insertion sort: the comparator is fallible (it may need the engine).
-        for i in 1..values.len() {
-            let mut j = i;
-            while j > 0 && self.compare_values(&values[j - 1], &values[j])? == Ordering::Greater {
-                values.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        let sorted = merge_sort(self, values.to_vec(), &mut |ev, a, b| {
+            ev.compare_values(a, b)
+        })?;
+        values.clone_from_slice(&sorted);
         Ok(())
     }
 
@@ -113,4 +109,35 @@ impl Evaluator<'_> {
             _ => Ordering::Equal,
         })
     }
+}
+
+/// A stable merge sort whose comparison may fail (it may need the engine, or call a user's
+/// function). A comparison that is not a total order gives some order, never a panic, which
+/// `slice::sort_by` does not promise.
+pub(super) fn merge_sort<C, T>(
+    ctx: &mut C,
+    mut items: Vec<T>,
+    cmp: &mut impl FnMut(&mut C, &T, &T) -> EvalResult<Ordering>,
+) -> EvalResult<Vec<T>> {
+    if items.len() <= 1 {
+        return Ok(items);
+    }
+    let right = items.split_off(items.len() / 2);
+    let left = merge_sort(ctx, items, cmp)?;
+    let right = merge_sort(ctx, right, cmp)?;
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut left = left.into_iter().peekable();
+    let mut right = right.into_iter().peekable();
+    while let (Some(a), Some(b)) = (left.peek(), right.peek()) {
+        // Ties take the left element first, which keeps the sort stable.
+        let next = if cmp(ctx, b, a)? == Ordering::Less {
+            right.next()
+        } else {
+            left.next()
+        };
+        out.extend(next);
+    }
+    out.extend(left);
+    out.extend(right);
+    Ok(out)
 }
