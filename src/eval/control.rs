@@ -346,12 +346,9 @@ impl Evaluator<'_> {
     /// kept, entries sorted by key in the universal order.
     pub(super) fn make_map(&mut self, entries: Vec<(Value, Value)>) -> EvalResult<Value> {
         let mut keyed = Vec::with_capacity(entries.len());
-        for (k, v) in entries {
-            // A game typed in explicit form is a key by its value, as a set element is.
-            let k = match k {
-                Value::Explicit { .. } => Value::Game(self.game_of(&k)?),
-                k => k,
-            };
+        for (mut k, v) in entries {
+            // A game is a key by its value, as a set element is.
+            self.normalise_element(&mut k)?;
             keyed.push((k, v));
         }
         // Stable, so that of equal keys the one given last comes last and wins below.

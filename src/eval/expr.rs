@@ -640,23 +640,11 @@ impl Evaluator<'_> {
 
     /// Sort and deduplicate values in CGSuite's set order.
     pub(super) fn make_set(&mut self, values: Vec<Value>) -> EvalResult<Value> {
-        let mut out: Vec<Value> = Vec::with_capacity(values.len());
-        for v in values {
-            let v = match v {
-                Value::Explicit { .. } => Value::Game(self.game_of(&v)?),
-                v => v,
-            };
-            out.push(v);
-        }
+        let mut out = values;
         self.sort_values(&mut out)?;
-        out.dedup_by(|a, b| values_equal(a, b));
+        out.dedup_by(|a, b| a == b);
         Ok(Value::Set(out))
     }
-}
-
-/// Equality of values as set elements: a dyadic number and the game it names are equal.
-fn values_equal(a: &Value, b: &Value) -> bool {
-    a == b
 }
 
 /// Values that `+`, `-`, `*`, `/`, `%`, `:` and `^` may apply to (each op checks further).

@@ -3,7 +3,6 @@
 //! and ranges, sets, maps, and the rest.
 
 use super::{EvalResult, Evaluator, Value};
-use crate::engine::Dyadic;
 use std::cmp::Ordering;
 
 fn rank(v: &Value) -> u8 {
@@ -27,20 +26,30 @@ fn rank(v: &Value) -> u8 {
 }
 
 impl Evaluator<'_> {
-    /// Sort values into set order. Dyadic numbers inside sets become games, so that `5` and
-    /// `{4|}` are one element.
+    /// Sort values into set order. A game that is a number becomes that number, so that `5`
+    /// and `{4|}` are one element, and set elements that are numbers work as numbers do.
     pub(super) fn sort_values(&mut self, values: &mut [Value]) -> EvalResult<()> {
         for v in values.iter_mut() {
-            if let Value::Number(r) = v
-                && let Some(d) = Dyadic::from_rational(r)
-            {
-                *v = Value::Game(self.engine.number(d));
-            }
+            self.normalise_element(v)?;
         }
         let sorted = merge_sort(self, values.to_vec(), &mut |ev, a, b| {
             ev.compare_values(a, b)
         })?;
         values.clone_from_slice(&sorted);
+        Ok(())
+    }
+
+    /// A set element or map key in its one form: an explicit game canonical, a game that is a
+    /// number as that number.
+    pub(super) fn normalise_element(&mut self, v: &mut Value) -> EvalResult<()> {
+        if let Value::Explicit { .. } = v {
+            *v = Value::Game(self.game_of(v)?);
+        }
+        if let Value::Game(g) = v
+            && let Some(d) = self.engine.as_number(*g)
+        {
+            *v = Value::Number(d.to_rational());
+        }
         Ok(())
     }
 
