@@ -851,6 +851,16 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
         ("size" | "length" | "len", []) => integer(range_len(r)),
         ("isempty", []) => Value::Bool(range_len(r).is_zero()),
         ("head", []) if !range_len(r).is_zero() => integer(r.start.clone()),
+        // An arithmetic series: no need to list a long range.
+        ("sum" | "max" | "min", []) if !range_len(r).is_zero() => {
+            let n = range_len(r);
+            let last = &r.start + (&n - 1) * &r.step;
+            match key {
+                "sum" => integer(n * (&r.start + &last) / 2),
+                "max" => integer((&r.start).max(&last).clone()),
+                _ => integer((&r.start).min(&last).clone()),
+            }
+        }
         ("contains", [Value::Number(x)]) => {
             let inside = x.is_integer() && {
                 let n = x.numer();
