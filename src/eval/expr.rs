@@ -228,7 +228,7 @@ impl Evaluator<'_> {
         if step.is_zero() {
             return Err(EvalError::new("a range's step cannot be 0"));
         }
-        Ok(Value::Range(IntRange { start, end, step }))
+        Ok(Value::Range(Box::new(IntRange { start, end, step })))
     }
 
     fn eval_name(&mut self, name: &str) -> EvalResult<Value> {
@@ -289,6 +289,20 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if let (N(x), N(y)) = (&a, &b)
+            && x.is_integer()
+            && y.is_integer()
+        {
+            // Integers need no reduction by the gcd, which dominates rational arithmetic.
+            let (x, y) = (x.numer(), y.numer());
+            let integer = |n: BigInt| Ok(N(BigRational::from_integer(n)));
+            match op {
+                BinOp::Add => return integer(x + y),
+                BinOp::Sub => return integer(x - y),
+                BinOp::Mul => return integer(x * y),
+                _ => {}
+            }
+        }
         match (op, &a, &b) {
             (BinOp::Add, N(x), N(y)) => return Ok(N(x + y)),
             (BinOp::Sub, N(x), N(y)) => return Ok(N(x - y)),
