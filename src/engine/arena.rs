@@ -65,8 +65,8 @@ pub enum EngineError {
     Overflow,
     /// The interrupt flag was raised (Ctrl-C).
     Interrupted,
-    /// The arena outgrew its memory ceiling.
-    MemoryLimit { bytes: usize },
+    /// The process's heap outgrew the memory ceiling (`bytes` in use, `limit` allowed).
+    MemoryLimit { bytes: usize, limit: usize },
     /// A result would have more than `limit` elements (e.g. the followers of a huge game).
     TooMany { what: &'static str, limit: u64 },
     /// An argument outside the operation's domain (e.g. cooling by t ≤ −1).
@@ -78,11 +78,12 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Overflow => write!(f, "number too large (overflow)"),
             EngineError::Interrupted => write!(f, "interrupted"),
-            EngineError::MemoryLimit { bytes } => {
+            EngineError::MemoryLimit { bytes, limit } => {
                 write!(
                     f,
-                    "memory limit reached ({} MiB in the game arena)",
-                    bytes >> 20
+                    "memory limit reached: {} MiB in use, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
+                    bytes >> 20,
+                    limit >> 20
                 )
             }
             EngineError::TooMany { what, limit } => {
@@ -192,6 +193,18 @@ impl Engine {
         if self.interrupt.load(AtomicOrdering::Relaxed) {
             return Err(EngineError::Interrupted);
         }
+        self.check_memory()
+    }
+
+    /// Fail with `MemoryLimit` when the process's heap is past the ceiling.
+    pub fn check_memory(&self) -> EngineResult<()> {
+        let bytes = super::memory::heap_bytes();
+        if bytes > self.memory_limit {
+            return Err(EngineError::MemoryLimit {
+                bytes,
+                limit: self.memory_limit,
+            });
+        }
         Ok(())
     }
 
@@ -200,7 +213,7 @@ impl Engine {
         self.poll()
     }
 
-    /// Set a ceiling on the arena's memory; construction fails with `MemoryLimit` beyond it.
+    /// Set a ceiling on the process's heap; computations fail with `MemoryLimit` beyond it.
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;
     }
@@ -229,16 +242,15 @@ impl Engine {
     }
 
     fn push_node(&mut self, node: Node) -> EngineResult<GameId> {
-        if self.nodes.len().is_multiple_of(4096) && self.memory_bytes() > self.memory_limit {
-            return Err(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
-            });
+        if self.nodes.len().is_multiple_of(4096) {
+            self.check_memory()?;
         }
         let id = u32::try_from(self.nodes.len())
             .ok()
             .filter(|&i| i != NO_GAME)
-            .ok_or(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
+            .ok_or(EngineError::TooMany {
+                what: "games in the arena",
+                limit: u64::from(NO_GAME),
             })?;
         self.nodes.push(node);
         Ok(GameId(id))
@@ -365,11 +377,7 @@ impl Engine {
         }
         // Materialised options of big nimbers add up (*n holds n of them), so the ceiling is
         // checked here too, not only when nodes are created.
-        if self.memory_bytes() > self.memory_limit {
-            return Err(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
-            });
-        }
+        self.check_memory()?;
         let value = self.nodes[g.index()]
             .nus
             .expect("only NUS nodes are created without options");
