@@ -36,6 +36,10 @@ pub struct Closure {
     free: Vec<String>,
     /// False once a call had side effects; then calls are never cached.
     memoisable: Cell<bool>,
+    /// Calls of this function now running, and whether one ever started inside another: only
+    /// recursive functions are cached, since caching the others costs memory and saves little.
+    active: Cell<usize>,
+    recursive: Cell<bool>,
     memo: RefCell<Memo>,
 }
 
@@ -96,6 +100,8 @@ impl Evaluator<'_> {
             ctx: Rc::downgrade(&self.ctx),
             free,
             memoisable: Cell::new(true),
+            active: Cell::new(0),
+            recursive: Cell::new(false),
             memo: RefCell::default(),
         }))
     }
@@ -213,7 +219,10 @@ impl Evaluator<'_> {
                 "Maximum recursive depth exceeded (possible infinite recursion?)",
             ));
         }
-        let key = if f.memoisable.get() {
+        if f.active.get() > 0 {
+            f.recursive.set(true);
+        }
+        let key = if f.memoisable.get() && f.recursive.get() {
             self.memo_key(f, &args)
         } else {
             None
