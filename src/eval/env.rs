@@ -39,6 +39,8 @@ pub struct Context {
     /// Every free name of every function made so far: reassigning such a global bumps the
     /// generation.
     pub referenced: RefCell<HashSet<String>>,
+    /// Lines written by `System.Print` during the current statement.
+    pub printed: RefCell<Vec<String>>,
 }
 
 impl Context {

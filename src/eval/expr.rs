@@ -558,6 +558,12 @@ impl Evaluator<'_> {
                 },
             );
         }
+        if matches!(&target.kind, ExprKind::Name(n) if n == "System")
+            && self.variable("System").is_none()
+        {
+            let args = call.map(|c| c.positional).unwrap_or_default();
+            return self.system(name, args);
+        }
         let t = self.eval(target)?;
         let values = match call {
             // Ruleset methods take their named arguments after the positional ones
@@ -577,6 +583,28 @@ impl Evaluator<'_> {
             None => Vec::new(),
         };
         self.call_method(&t, name, values)
+    }
+
+    /// CGSuite's `System.Print(x)` and `System.Error(message)`.
+    fn system(&mut self, name: &str, args: Vec<Value>) -> EvalResult<Value> {
+        let [arg] = <[Value; 1]>::try_from(args)
+            .map_err(|_| EvalError::new(format!("System.{name} takes one argument")))?;
+        let text = match &arg {
+            Value::Str(s) => s.clone(),
+            other => self.render(other),
+        };
+        match super::methods::method_key(name).as_str() {
+            "print" => {
+                // Output is a side effect: calls that print are never memoised.
+                self.ctx.effects.set(self.ctx.effects.get() + 1);
+                self.ctx.printed.borrow_mut().push(text);
+                Ok(Value::Nothing)
+            }
+            "error" => Err(EvalError::new(text)),
+            _ => Err(EvalError::new(format!(
+                "no method `{name}` in System (System.Print, System.Error)"
+            ))),
+        }
     }
 
     /// Evaluate call arguments, keeping named ones (`allbut => true`) apart.
