@@ -12,16 +12,9 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-/// Below this much free stack, evaluation continues on a fresh segment (deep recursion of
-/// user functions then costs heap, bounded by the call-depth limit, never a stack overflow).
-const STACK_RED_ZONE: usize = 256 * 1024;
-const STACK_SEGMENT: usize = 8 << 20;
-
 impl Evaluator<'_> {
     pub(super) fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
-            self.eval_kind(e).map_err(|err| err.or_at(e.span))
-        })
+        self.eval_kind(e).map_err(|err| err.or_at(e.span))
     }
 
     fn eval_kind(&mut self, e: &Expr) -> EvalResult<Value> {
