@@ -293,7 +293,7 @@ impl Evaluator<'_> {
                     )));
                 }
             };
-            frame.declare(&p.name, value);
+            frame.declare(p.name.as_str().into(), value);
         }
         Ok(())
     }
