@@ -65,8 +65,8 @@ pub enum EngineError {
     Overflow,
     /// The interrupt flag was raised (Ctrl-C).
     Interrupted,
-    /// The arena outgrew its memory ceiling.
-    MemoryLimit { bytes: usize },
+    /// The process's heap outgrew the memory ceiling (`bytes` in use, `limit` allowed).
+    MemoryLimit { bytes: usize, limit: usize },
     /// A result would have more than `limit` elements (e.g. the followers of a huge game).
     TooMany { what: &'static str, limit: u64 },
     /// An argument outside the operation's domain (e.g. cooling by t ≤ −1).
@@ -78,11 +78,12 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Overflow => write!(f, "number too large (overflow)"),
             EngineError::Interrupted => write!(f, "interrupted"),
-            EngineError::MemoryLimit { bytes } => {
+            EngineError::MemoryLimit { bytes, limit } => {
                 write!(
                     f,
-                    "memory limit reached ({} MiB in the game arena)",
-                    bytes >> 20
+                    "memory limit reached: {} MiB in use, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
+                    bytes >> 20,
+                    limit >> 20
                 )
             }
             EngineError::TooMany { what, limit } => {
@@ -96,6 +97,9 @@ impl fmt::Display for EngineError {
 impl std::error::Error for EngineError {}
 
 pub type EngineResult<T> = Result<T, EngineError>;
+
+/// The largest nimber whose options are ever listed (2^24: 64 MiB of option ids per side).
+const MAX_NIMBER_OPTIONS: u64 = 1 << 24;
 
 /// A slice of the option pool.
 #[derive(Clone, Copy, Debug, Default)]
@@ -192,6 +196,18 @@ impl Engine {
         if self.interrupt.load(AtomicOrdering::Relaxed) {
             return Err(EngineError::Interrupted);
         }
+        self.check_memory()
+    }
+
+    /// Fail with `MemoryLimit` when the process's heap is past the ceiling.
+    pub fn check_memory(&self) -> EngineResult<()> {
+        let bytes = super::memory::heap_bytes();
+        if bytes > self.memory_limit {
+            return Err(EngineError::MemoryLimit {
+                bytes,
+                limit: self.memory_limit,
+            });
+        }
         Ok(())
     }
 
@@ -200,7 +216,7 @@ impl Engine {
         self.poll()
     }
 
-    /// Set a ceiling on the arena's memory; construction fails with `MemoryLimit` beyond it.
+    /// Set a ceiling on the process's heap; computations fail with `MemoryLimit` beyond it.
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;
     }
@@ -229,16 +245,21 @@ impl Engine {
     }
 
     fn push_node(&mut self, node: Node) -> EngineResult<GameId> {
-        if self.nodes.len().is_multiple_of(4096) && self.memory_bytes() > self.memory_limit {
-            return Err(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
-            });
+        if self.nodes.len().is_multiple_of(4096) {
+            self.check_memory()?;
         }
+        self.push_node_unchecked(node)
+    }
+
+    /// Store a node without the memory check (for nodes too small to matter; the next
+    /// checked step reports the ceiling).
+    fn push_node_unchecked(&mut self, node: Node) -> EngineResult<GameId> {
         let id = u32::try_from(self.nodes.len())
             .ok()
             .filter(|&i| i != NO_GAME)
-            .ok_or(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
+            .ok_or(EngineError::TooMany {
+                what: "games in the arena",
+                limit: u64::from(NO_GAME),
             })?;
         self.nodes.push(node);
         Ok(GameId(id))
@@ -259,10 +280,12 @@ impl Engine {
             negative: NO_GAME,
             hash: 0,
         };
-        // A NUS node is tiny; only the id space can run out.
-        let id = match self.push_node(node) {
+        // A NUS node is tiny, so it skips the memory check (the next checked step reports
+        // the ceiling). The id space (2^32 games) cannot run out first: the memory ceiling
+        // stops the arena long before.
+        let id = match self.push_node_unchecked(node) {
             Ok(id) => id,
-            Err(_) => panic!("game arena id space exhausted"),
+            Err(_) => unreachable!("the memory ceiling is reached before 2^32 games"),
         };
         self.nus_index.insert(value, id);
         id
@@ -365,18 +388,27 @@ impl Engine {
         }
         // Materialised options of big nimbers add up (*n holds n of them), so the ceiling is
         // checked here too, not only when nodes are created.
-        if self.memory_bytes() > self.memory_limit {
-            return Err(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
-            });
-        }
+        self.check_memory()?;
         let value = self.nodes[g.index()]
             .nus
             .expect("only NUS nodes are created without options");
-        let left = value.left_options().ok_or(EngineError::Overflow)?;
-        let right = value.right_options().ok_or(EngineError::Overflow)?;
-        let mut left: Vec<GameId> = left.into_iter().map(|n| self.nus(n)).collect();
-        let mut right: Vec<GameId> = right.into_iter().map(|n| self.nus(n)).collect();
+        // *n has n options on each side: beyond this many, materialising them is hopeless.
+        if value.nim > MAX_NIMBER_OPTIONS {
+            return Err(EngineError::TooMany {
+                what: "options of a nimber",
+                limit: MAX_NIMBER_OPTIONS,
+            });
+        }
+        let (mut left, mut right) = if value.is_nimber() {
+            // *n = {*0,...,*(n-1) | the same}: listed one by one, never as a whole vector of
+            // values, so a huge nimber meets the ceiling before it has cost much.
+            let ids = self.nus_ids((0..value.nim).map(|j| Nus { nim: j, ..value }))?;
+            (ids.clone(), ids)
+        } else {
+            let left = value.left_options().ok_or(EngineError::Overflow)?;
+            let right = value.right_options().ok_or(EngineError::Overflow)?;
+            (self.nus_ids(left)?, self.nus_ids(right)?)
+        };
         left.sort_unstable();
         right.sort_unstable();
         let left_span = self.push_options(&left);
@@ -386,6 +418,19 @@ impl Engine {
         node.right = right_span;
         node.options_ready = true;
         Ok(())
+    }
+
+    /// The ids of many NUS values (a big nimber's options), checking the memory ceiling and
+    /// the interrupt flag as they are stored.
+    fn nus_ids(&mut self, values: impl IntoIterator<Item = Nus>) -> EngineResult<Vec<GameId>> {
+        let mut ids = Vec::new();
+        for (i, n) in values.into_iter().enumerate() {
+            if i % 65536 == 65535 {
+                self.poll()?;
+            }
+            ids.push(self.nus(n));
+        }
+        Ok(ids)
     }
 
     /// (start, len) of g's Left options in the pool.

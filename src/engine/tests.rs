@@ -361,3 +361,24 @@ fn the_memory_ceiling_covers_materialised_nimber_options() {
         "{result:?}"
     );
 }
+
+#[test]
+fn huge_nimbers_refuse_to_list_their_options() {
+    // *n has n options on each side: listing 2^62 of them used to overflow a vector's
+    // capacity, and 2^32 to abort on allocation.
+    let mut e = Engine::new();
+    let zero = e.zero();
+    for n in [1u64 << 62, 1 << 32] {
+        let big = e.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 0,
+            nim: n,
+        });
+        let result = e.game_from_options(&[zero], &[big]);
+        assert!(
+            matches!(result, Err(EngineError::TooMany { .. })),
+            "*{n}: {result:?}"
+        );
+        assert!(e.left_options(big).is_err());
+    }
+}

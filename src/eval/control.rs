@@ -70,20 +70,6 @@ impl Evaluator<'_> {
         expect_bool(&v).map_err(|e| e.or_at(cond.span))
     }
 
-    /// Declare a local in the current block (a global at top level).
-    pub(super) fn declare(&mut self, name: &str, value: Value, span: Span) -> EvalResult<()> {
-        match &self.scope {
-            None => self.assign_global(name, value),
-            Some(frame) => {
-                if frame.lookup(name).is_some() {
-                    return Err(EvalError::at(format!("Duplicate var: `{name}`"), span));
-                }
-                frame.declare(name, value);
-                Ok(())
-            }
-        }
-    }
-
     /// `name := value`: the nearest visible local, else a global.
     pub(super) fn assign(&mut self, name: &str, value: Value) -> EvalResult<()> {
         let value = match &self.scope {
@@ -198,10 +184,21 @@ impl Evaluator<'_> {
                 while_cond,
                 where_cond,
             } => {
+                // Each round binds the variable afresh in its own frame, so closures made in
+                // different rounds see different values. A frame no closure kept is reused.
+                if super::env::lookup(&self.scope, var).is_some() {
+                    return Err(EvalError::at(format!("Duplicate var: `{var}`"), *var_span));
+                }
+                let name: std::rc::Rc<str> = var.as_str().into();
+                let mut frame = self.ctx.new_frame(self.scope.clone());
                 let mut round = |ev: &mut Self, x: Value| -> EvalResult<bool> {
                     ev.engine.check_interrupt()?;
-                    ev.in_block(|ev| {
-                        ev.declare_local(var, x, *var_span)?;
+                    if !super::env::Frame::reuse(&mut frame) {
+                        frame = ev.ctx.new_frame(ev.scope.clone());
+                    }
+                    frame.declare(name.clone(), x);
+                    let saved = std::mem::replace(&mut ev.scope, Some(frame.clone()));
+                    let result = (|| {
                         if let Some(w) = while_cond
                             && !ev.condition(w)?
                         {
@@ -214,7 +211,9 @@ impl Evaluator<'_> {
                         }
                         ev.run_clauses(rest, body, sink)?;
                         Ok(true)
-                    })
+                    })();
+                    ev.scope = saved;
+                    result
                 };
                 match source {
                     ForSource::Let(e) => {
@@ -276,14 +275,6 @@ impl Evaluator<'_> {
                     }
                 }
             }
-        }
-    }
-
-    /// A loop variable or parameter: a local of the current block, never a global.
-    fn declare_local(&mut self, name: &str, value: Value, span: Span) -> EvalResult<()> {
-        match &self.scope {
-            Some(_) => self.declare(name, value, span),
-            None => unreachable!("loop rounds run in a block"),
         }
     }
 
@@ -399,7 +390,7 @@ impl Evaluator<'_> {
             if frame.lookup(name).is_some() {
                 return Err(EvalError::at(format!("Duplicate var: `{name}`"), span));
             }
-            frame.declare(name, Value::Nothing);
+            frame.declare(name.into(), Value::Nothing);
             let v = match value {
                 Some(e) => self.eval(e)?,
                 None => Value::Nothing,

@@ -39,6 +39,8 @@ pub struct Context {
     /// Every free name of every function made so far: reassigning such a global bumps the
     /// generation.
     pub referenced: RefCell<HashSet<String>>,
+    /// Lines written by `System.Print` during the current statement.
+    pub printed: RefCell<Vec<String>>,
 }
 
 impl Context {
@@ -73,22 +75,34 @@ impl Context {
 /// One block scope: its locals, and the scope it is nested in.
 #[derive(Debug)]
 pub struct Frame {
-    vars: RefCell<Vec<(String, Value)>>,
+    vars: RefCell<Vec<(Rc<str>, Value)>>,
     parent: Option<Rc<Frame>>,
     pub serial: u64,
 }
 
 impl Frame {
     /// Declare a local in this frame (the caller has checked for duplicates).
-    pub fn declare(&self, name: &str, value: Value) {
-        self.vars.borrow_mut().push((name.to_string(), value));
+    pub fn declare(&self, name: Rc<str>, value: Value) {
+        self.vars.borrow_mut().push((name, value));
+    }
+
+    /// Empty the frame for reuse by the next round of a loop; only when nothing (no closure)
+    /// holds it but the loop.
+    pub fn reuse(frame: &mut Rc<Frame>) -> bool {
+        match Rc::get_mut(frame) {
+            Some(f) => {
+                f.vars.get_mut().clear();
+                true
+            }
+            None => false,
+        }
     }
 
     /// The innermost visible local `name`.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<Value> {
         let mut frame = Some(self);
         while let Some(f) = frame {
-            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| n == name) {
+            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| &**n == name) {
                 return Some(v.clone());
             }
             frame = f.parent.as_ref();
@@ -106,7 +120,7 @@ impl Frame {
                 .borrow_mut()
                 .iter_mut()
                 .rev()
-                .find(|(n, _)| n == name)
+                .find(|(n, _)| &**n == name)
             {
                 slot.1 = value;
                 return Ok(f.serial);

@@ -12,16 +12,9 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-/// Below this much free stack, evaluation continues on a fresh segment (deep recursion of
-/// user functions then costs heap, bounded by the call-depth limit, never a stack overflow).
-const STACK_RED_ZONE: usize = 256 * 1024;
-const STACK_SEGMENT: usize = 8 << 20;
-
 impl Evaluator<'_> {
     pub(super) fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
-            self.eval_kind(e).map_err(|err| err.or_at(e.span))
-        })
+        self.eval_kind(e).map_err(|err| err.or_at(e.span))
     }
 
     fn eval_kind(&mut self, e: &Expr) -> EvalResult<Value> {
@@ -228,7 +221,7 @@ impl Evaluator<'_> {
         if step.is_zero() {
             return Err(EvalError::new("a range's step cannot be 0"));
         }
-        Ok(Value::Range(IntRange { start, end, step }))
+        Ok(Value::Range(Box::new(IntRange { start, end, step })))
     }
 
     fn eval_name(&mut self, name: &str) -> EvalResult<Value> {
@@ -289,6 +282,20 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if let (N(x), N(y)) = (&a, &b)
+            && x.is_integer()
+            && y.is_integer()
+        {
+            // Integers need no reduction by the gcd, which dominates rational arithmetic.
+            let (x, y) = (x.numer(), y.numer());
+            let integer = |n: BigInt| Ok(N(BigRational::from_integer(n)));
+            match op {
+                BinOp::Add => return integer(x + y),
+                BinOp::Sub => return integer(x - y),
+                BinOp::Mul => return integer(x * y),
+                _ => {}
+            }
+        }
         match (op, &a, &b) {
             (BinOp::Add, N(x), N(y)) => return Ok(N(x + y)),
             (BinOp::Sub, N(x), N(y)) => return Ok(N(x - y)),
@@ -572,6 +579,12 @@ impl Evaluator<'_> {
                 },
             );
         }
+        if matches!(&target.kind, ExprKind::Name(n) if n == "System")
+            && self.variable("System").is_none()
+        {
+            let args = call.map(|c| c.positional).unwrap_or_default();
+            return self.system(name, args);
+        }
         let t = self.eval(target)?;
         let values = match call {
             // Ruleset methods take their named arguments after the positional ones
@@ -591,6 +604,28 @@ impl Evaluator<'_> {
             None => Vec::new(),
         };
         self.call_method(&t, name, values)
+    }
+
+    /// CGSuite's `System.Print(x)` and `System.Error(message)`.
+    fn system(&mut self, name: &str, args: Vec<Value>) -> EvalResult<Value> {
+        let [arg] = <[Value; 1]>::try_from(args)
+            .map_err(|_| EvalError::new(format!("System.{name} takes one argument")))?;
+        let text = match &arg {
+            Value::Str(s) => s.clone(),
+            other => self.render(other),
+        };
+        match super::methods::method_key(name).as_str() {
+            "print" => {
+                // Output is a side effect: calls that print are never memoised.
+                self.ctx.effects.set(self.ctx.effects.get() + 1);
+                self.ctx.printed.borrow_mut().push(text);
+                Ok(Value::Nothing)
+            }
+            "error" => Err(EvalError::new(text)),
+            _ => Err(EvalError::new(format!(
+                "no method `{name}` in System (System.Print, System.Error)"
+            ))),
+        }
     }
 
     /// Evaluate call arguments, keeping named ones (`allbut => true`) apart.

@@ -24,6 +24,13 @@ use std::fmt;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 
+/// Within one call, evaluation recurses only as deep as the body's syntax tree, which the
+/// parser bounds; across calls it is unbounded. So each call makes sure this much stack is
+/// free, continuing on a fresh heap-allocated segment otherwise: deep recursion of user
+/// functions then costs heap (bounded by the call-depth limit), never a stack overflow.
+const STACK_RED_ZONE: usize = 4 << 20;
+const STACK_SEGMENT: usize = 32 << 20;
+
 /// Memo tables stop growing past this many entries (they are cleared and start again).
 const MEMO_LIMIT: usize = 1 << 20;
 
@@ -36,6 +43,10 @@ pub struct Closure {
     free: Vec<String>,
     /// False once a call had side effects; then calls are never cached.
     memoisable: Cell<bool>,
+    /// Calls of this function now running, and whether one ever started inside another: only
+    /// recursive functions are cached, since caching the others costs memory and saves little.
+    active: Cell<usize>,
+    recursive: Cell<bool>,
     memo: RefCell<Memo>,
 }
 
@@ -96,6 +107,8 @@ impl Evaluator<'_> {
             ctx: Rc::downgrade(&self.ctx),
             free,
             memoisable: Cell::new(true),
+            active: Cell::new(0),
+            recursive: Cell::new(false),
             memo: RefCell::default(),
         }))
     }
@@ -213,7 +226,10 @@ impl Evaluator<'_> {
                 "Maximum recursive depth exceeded (possible infinite recursion?)",
             ));
         }
-        let key = if f.memoisable.get() {
+        if f.active.get() > 0 {
+            f.recursive.set(true);
+        }
+        let key = if f.memoisable.get() && f.recursive.get() {
             self.memo_key(f, &args)
         } else {
             None
@@ -234,13 +250,21 @@ impl Evaluator<'_> {
         let saved = std::mem::replace(&mut self.scope, Some(frame.clone()));
         let saved_base = std::mem::replace(&mut self.call_base, frame.serial);
         self.ctx.depth.set(depth + 1);
-        let result = self
-            .bind_params(&frame, f, args)
-            .and_then(|()| self.eval(&f.lambda.body));
+        f.active.set(f.active.get() + 1);
+        let result = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+            self.bind_params(&frame, f, args)
+                .and_then(|()| self.eval(&f.lambda.body))
+        });
+        f.active.set(f.active.get() - 1);
         self.ctx.depth.set(depth);
         self.scope = saved;
         self.call_base = saved_base;
-        let value = result?;
+        // A position inside the body refers to the text the function was defined in, not to
+        // the statement running now: the caller's position (the call) is the one to show.
+        let value = result.map_err(|mut e| {
+            e.span = None;
+            e
+        })?;
         if let Some(key) = key {
             if self.ctx.effects.get() != effects || self.ctx.generation.get() != generation {
                 f.memoisable.set(false);
@@ -269,7 +293,7 @@ impl Evaluator<'_> {
                     )));
                 }
             };
-            frame.declare(&p.name, value);
+            frame.declare(p.name.as_str().into(), value);
         }
         Ok(())
     }

@@ -141,7 +141,7 @@ impl Evaluator<'_> {
                 _ => None,
             };
             if let Some(w) = wall {
-                return Ok(Value::Trajectory(w.clone()));
+                return Ok(Value::Trajectory(Box::new(w.clone())));
             }
             match key.as_str() {
                 "mast" | "mastvalue" | "mean" => return Ok(number(t.mast_value().to_rational())),

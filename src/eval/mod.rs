@@ -44,6 +44,8 @@ pub struct StatementResult {
     pub input: String,
     /// True when the statement ended in `;` (evaluate, print nothing).
     pub silent: bool,
+    /// Lines written by `System.Print` while the statement ran, in order.
+    pub printed: Vec<String>,
     pub result: Result<Value, Diagnostic>,
 }
 
@@ -111,6 +113,7 @@ impl Session {
                     line: first_line,
                     input: src.trim().to_string(),
                     silent: false,
+                    printed: Vec::new(),
                     result: Err(locate.diagnostic(e.message, Some(e.offset))),
                 }];
             }
@@ -125,6 +128,7 @@ impl Session {
                     d.source_line = locate.line_text(offset).to_string();
                     d
                 });
+                let printed = self.ctx.printed.take();
                 StatementResult {
                     line: locate.line_of(st.span.start),
                     input: src[st.span.start..st.span.end]
@@ -133,6 +137,7 @@ impl Session {
                         .trim_end()
                         .to_string(),
                     silent: st.silent,
+                    printed,
                     result,
                 }
             })

@@ -145,7 +145,7 @@ impl Evaluator<'_> {
             "companion" => Ok(Some(Value::Game(e.companion(g)?))),
             "mean" => Ok(Some(number(e.mean(g)?.to_rational()))),
             "temperature" => Ok(Some(number(e.temperature(g)?.to_rational()))),
-            "thermograph" => Ok(Some(Value::Thermograph(e.thermograph(g)?))),
+            "thermograph" => Ok(Some(Value::Thermograph(Box::new(e.thermograph(g)?)))),
             "confusioninterval" => {
                 let (r, l) = (e.right_stop(g).to_rational(), e.left_stop(g).to_rational());
                 Ok(Some(Value::List(vec![number(r), number(l)])))

@@ -95,7 +95,7 @@ fn session() -> Session {
             end: end.into(),
             step: step.into(),
         };
-        s.ctx.set_global(name, Value::Range(range));
+        s.ctx.set_global(name, Value::Range(Box::new(range)));
     }
     let h = s.ctx.global("h").unwrap();
     let half = Value::Number(num_rational::BigRational::new(1.into(), 2.into()));

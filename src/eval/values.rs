@@ -226,11 +226,11 @@ impl Evaluator<'_> {
                     return Err(empty());
                 }
                 match receiver {
-                    Value::Range(r) => Value::Range(IntRange {
+                    Value::Range(r) => Value::Range(Box::new(IntRange {
                         start: &r.start + &r.step,
                         end: r.end.clone(),
                         step: r.step.clone(),
-                    }),
+                    })),
                     _ => self.rebuild(kind, items.into_iter().skip(1).collect())?,
                 }
             }

@@ -340,15 +340,18 @@ impl MisereArena {
         }
         if self.pool.len() + options.len() > self.pool_limit {
             return Err(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
+                bytes: crate::engine::memory::heap_bytes(),
+                limit: self.pool_limit * std::mem::size_of::<MisereId>(),
             });
         }
+        let too_many = || EngineError::TooMany {
+            what: "misère games",
+            limit: u64::from(NONE),
+        };
         let id = u32::try_from(self.nodes.len())
             .ok()
             .filter(|&i| i != NONE)
-            .ok_or(EngineError::MemoryLimit {
-                bytes: self.memory_bytes(),
-            })?;
+            .ok_or_else(too_many)?;
         let plus = mex(options.iter().map(|&x| self.nim_value(x)));
         let minus = if options.is_empty() {
             1
@@ -356,9 +359,7 @@ impl MisereArena {
             mex(options.iter().map(|&x| self.misere_nim_value(x)))
         };
         let hash = hash_options(options);
-        let start = u32::try_from(self.pool.len()).map_err(|_| EngineError::MemoryLimit {
-            bytes: self.memory_bytes(),
-        })?;
+        let start = u32::try_from(self.pool.len()).map_err(|_| too_many())?;
         self.pool.extend_from_slice(options);
         self.nodes.push(Node {
             start,

@@ -9,7 +9,8 @@
 //! Keys appear in this order (struct field order). Summary keys are present only when the
 //! value has a summary (games) and `-q` is off; `position` only for positions, `silent` only
 //! for statements ending in `;`, `file` only for statements read from a FILE argument (line
-//! numbers restart in each file). The error object's `line` is the line the error is on, which
+//! numbers restart in each file), `printed` only when the statement wrote lines with
+//! `System.Print`. The error object's `line` is the line the error is on, which
 //! can differ from the statement's first line in a multi-line statement.
 
 use crate::display::Summary;
@@ -22,6 +23,8 @@ pub struct Statement<'a> {
     pub input: &'a str,
     pub silent: bool,
     pub file: Option<&'a str>,
+    /// Lines the statement wrote with `System.Print`.
+    pub printed: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -36,6 +39,8 @@ struct Success<'a> {
     silent: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    printed: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -60,6 +65,8 @@ struct Failure<'a> {
     silent: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    printed: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -88,6 +95,7 @@ pub fn success(
         summary: summary.map(summary_fields),
         silent: statement.silent,
         file: statement.file,
+        printed: statement.printed,
     })
 }
 
@@ -103,6 +111,7 @@ pub fn failure(statement: &Statement, diag: &Diagnostic) -> String {
         },
         silent: statement.silent,
         file: statement.file,
+        printed: statement.printed,
     })
 }
 
@@ -145,6 +154,7 @@ mod tests {
             input,
             silent: false,
             file: None,
+            printed: &[],
         }
     }
 
@@ -179,6 +189,7 @@ mod tests {
             input: "x := 3;",
             silent: true,
             file: Some("a.cg"),
+            printed: &[],
         };
         assert_eq!(
             success(&s, "3", "integer", None),
@@ -199,6 +210,7 @@ mod tests {
             input: "{1|",
             silent: false,
             file: None,
+            printed: &[],
         };
         assert_eq!(
             failure(&s, &diag),

@@ -161,7 +161,13 @@ impl<O: Write, E: Write> Reporter<O, E> {
             input: &result.input,
             silent: result.silent,
             file: origin.file(),
+            printed: &result.printed,
         };
+        if self.settings.format == Format::Text {
+            for line in &result.printed {
+                self.write_out(&format!("{line}\n"));
+            }
+        }
         match (&result.result, self.settings.format) {
             (Ok(value), Format::Text) if !result.silent => {
                 let rendered = self.render_text(session, value, &printed);
@@ -287,6 +293,7 @@ mod tests {
             line,
             input: "{1|".into(),
             silent: false,
+            printed: Vec::new(),
             result: Err(Diagnostic {
                 message: "expected `}`".into(),
                 line,
@@ -301,6 +308,7 @@ mod tests {
             line,
             input: "true".into(),
             silent,
+            printed: Vec::new(),
             result: Ok(Value::Bool(true)),
         }
     }

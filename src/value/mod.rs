@@ -39,7 +39,7 @@ pub enum Value {
     Str(String),
     List(Vec<Value>),
     /// `a..b..step`: an integer range, a list that prints as written.
-    Range(IntRange),
+    Range(Box<IntRange>),
     /// Sorted in CGSuite's order, without duplicates.
     Set(Vec<Value>),
     /// `{k => v}`: entries sorted by key in CGSuite's order, keys distinct.
@@ -49,9 +49,10 @@ pub enum Value {
     Tuple(Vec<Value>),
     /// A function value (`x -> x + 1`).
     Function(Rc<dyn Callable>),
-    Thermograph(Thermograph),
+    /// Boxed: a thermograph is large, and every other value would pay for its size.
+    Thermograph(Box<Thermograph>),
     /// One wall of a thermograph.
-    Trajectory(Trajectory),
+    Trajectory(Box<Trajectory>),
     /// A ruleset (`kayles`, `subtraction(1,3,4)`).
     Ruleset(Rc<dyn Ruleset>),
     /// A position of a ruleset (`kayles[5]`): a game that remembers its form.
