@@ -528,10 +528,19 @@ impl Evaluator<'_> {
                 .map_err(|err| err.or_at(span));
         }
         let crate::rulesets::Args { positional, named } = self.eval_args(args)?;
-        let positional = positional
-            .into_iter()
-            .map(super::collections::expand_ranges)
-            .collect::<EvalResult<Vec<_>>>()?;
+        // The collection functions take a range as it is (`Sum(1..10^9)` needs no list).
+        let keeps_ranges = matches!(
+            super::methods::method_key(name).as_str(),
+            "sum" | "max" | "min" | "mex"
+        ) && matches!(positional.as_slice(), [Value::Range(_)]);
+        let positional = if keeps_ranges {
+            positional
+        } else {
+            positional
+                .into_iter()
+                .map(super::collections::expand_ranges)
+                .collect::<EvalResult<Vec<_>>>()?
+        };
         self.call_builtin(name, positional, named)
             .map_err(|err| err.or_at(span))
     }
