@@ -292,6 +292,8 @@ fn range_methods() {
         ("down.Contains(4)", "true"),
         ("down.Contains(11)", "false"),
         ("(1..4).Tail", "2..4"),
+        ("(1..1000000000000).Tail.Head", "2"),
+        ("(1..1000000000000).ToList.Size", "1000000000000"),
         ("(1..4).Sum", "10"),
         ("(1..1000000000000).Sum", "500000000000500000000000"),
         ("down.Sum", "22"),
@@ -322,6 +324,10 @@ fn set_methods() {
         ("{\"x\", 2, *, [1], true}", "{2,*,true,\"x\",[1]}"),
         ("{1,2,7}.Replaced(m)", "{1,2,true}"),
         ("{1,2}.Head", "1"),
+        (
+            "{1,2}.Updated(1, 5)",
+            "!applies to lists and maps, not to a set",
+        ),
     ]);
 }
 

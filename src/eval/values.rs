@@ -225,14 +225,7 @@ impl Evaluator<'_> {
                 if items.is_empty() {
                     return Err(empty());
                 }
-                match receiver {
-                    Value::Range(r) => Value::Range(Box::new(IntRange {
-                        start: &r.start + &r.step,
-                        end: r.end.clone(),
-                        step: r.step.clone(),
-                    })),
-                    _ => self.rebuild(kind, items.into_iter().skip(1).collect())?,
-                }
+                self.rebuild(kind, items.into_iter().skip(1).collect())?
             }
             "adjoin" => {
                 let [x] = one(name, args)?;
@@ -352,10 +345,7 @@ impl Evaluator<'_> {
             }
             "tolist" => {
                 arity(name, args, 0)?;
-                match receiver {
-                    Value::Range(_) => receiver.clone(),
-                    _ => Value::List(items),
-                }
+                Value::List(items)
             }
             "toset" => {
                 arity(name, args, 0)?;
@@ -436,6 +426,11 @@ impl Evaluator<'_> {
                 Value::List(items.into_iter().take(n).collect())
             }
             "updated" => {
+                if kind == Kind::Set {
+                    return Err(EvalError::new(format!(
+                        "`{name}` applies to lists and maps, not to a set"
+                    )));
+                }
                 let [i, v] = two(name, args)?;
                 let n = expect_integer(i)?;
                 let mut items = items;
@@ -851,6 +846,13 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
         ("size" | "length" | "len", []) => integer(range_len(r)),
         ("isempty", []) => Value::Bool(range_len(r).is_zero()),
         ("head", []) if !range_len(r).is_zero() => integer(r.start.clone()),
+        ("tail", []) if !range_len(r).is_zero() => Value::Range(Box::new(IntRange {
+            start: &r.start + &r.step,
+            end: r.end.clone(),
+            step: r.step.clone(),
+        })),
+        // A range is a list already.
+        ("tolist", []) => Value::Range(Box::new(r.clone())),
         // An arithmetic series: no need to list a long range.
         ("sum" | "max" | "min", []) if !range_len(r).is_zero() => {
             let n = range_len(r);
