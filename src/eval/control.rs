@@ -29,7 +29,7 @@ impl Evaluator<'_> {
         body: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
         let frame = self.ctx.new_frame(self.scope.clone());
-        let saved = std::mem::replace(&mut self.scope, Some(frame));
+        let saved = self.scope.replace(frame);
         let result = body(self);
         self.scope = saved;
         result
@@ -197,7 +197,7 @@ impl Evaluator<'_> {
                         frame = ev.ctx.new_frame(ev.scope.clone());
                     }
                     frame.declare(name.clone(), x);
-                    let saved = std::mem::replace(&mut ev.scope, Some(frame.clone()));
+                    let saved = ev.scope.replace(frame.clone());
                     let result = (|| {
                         if let Some(w) = while_cond
                             && !ev.condition(w)?

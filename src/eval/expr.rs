@@ -132,7 +132,7 @@ impl Evaluator<'_> {
                         .iter()
                         .map(|a| self.eval(a))
                         .collect::<EvalResult<Vec<_>>>()?;
-                    return crate::misere::methods::from_star_list(&items, &self.engine);
+                    return crate::misere::methods::from_star_list(&items, self.engine);
                 }
                 let t = self.eval(target)?;
                 let args = args
@@ -187,7 +187,7 @@ impl Evaluator<'_> {
                 match v {
                     // CGSuite's misère game `*[a, b]`.
                     Value::List(items) if lit.number.is_none() && lit.ups.is_none() => {
-                        return crate::misere::methods::from_star_list(&items, &self.engine);
+                        return crate::misere::methods::from_star_list(&items, self.engine);
                     }
                     Value::Number(r) if r.is_integer() => {
                         nim_index(r.numer()).map_err(|err| err.or_at(e.span))?
@@ -389,7 +389,7 @@ impl Evaluator<'_> {
                     }
                 };
                 if let Value::Misere(m) = game {
-                    return crate::misere::methods::multiple(m, &n, &self.engine);
+                    return crate::misere::methods::multiple(m, &n, self.engine);
                 }
                 let g = self.game_of(&game)?;
                 let n = n
@@ -768,7 +768,7 @@ fn power(base: &Value, exponent: &Value) -> EvalResult<Value> {
     if n < 0 && b.is_zero() {
         return Err(EvalError::new("division by zero"));
     }
-    let bits = b.numer().bits().max(b.denom().bits()) as u64 * n.unsigned_abs() as u64;
+    let bits = b.numer().bits().max(b.denom().bits()) * u64::from(n.unsigned_abs());
     if bits > 1 << 24 {
         return Err(EvalError::new("Overflow"));
     }

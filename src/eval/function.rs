@@ -247,7 +247,7 @@ impl Evaluator<'_> {
         let effects = self.ctx.effects.get();
         let generation = self.ctx.generation.get();
         let frame = self.ctx.new_frame(f.scope.clone());
-        let saved = std::mem::replace(&mut self.scope, Some(frame.clone()));
+        let saved = self.scope.replace(frame.clone());
         let saved_base = std::mem::replace(&mut self.call_base, frame.serial);
         self.ctx.depth.set(depth + 1);
         f.active.set(f.active.get() + 1);

@@ -75,7 +75,7 @@ impl Evaluator<'_> {
                     .compare_games(self.engine, *g, *h)?
             }
             (Value::Misere(g), Value::Misere(h)) => {
-                crate::misere::with_arena(&self.engine, |a| a.compare(*g, *h))
+                crate::misere::with_arena(self.engine, |a| a.compare(*g, *h))
             }
             // CGSuite puts `true` before `false`.
             (Value::Bool(x), Value::Bool(y)) => y.cmp(x),

@@ -245,7 +245,7 @@ impl Evaluator<'_> {
                 options.into_iter().map(FormTree::Game).collect()
             }
             FormTree::Misere(m) => {
-                crate::misere::with_arena(&self.engine, |a| a.options(m).to_vec())
+                crate::misere::with_arena(self.engine, |a| a.options(m).to_vec())
                     .into_iter()
                     .map(FormTree::Misere)
                     .collect()

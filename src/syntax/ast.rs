@@ -53,6 +53,8 @@ pub struct Param {
 }
 
 /// One clause of a loop or comprehension. Clauses nest with the first outermost.
+// Built once per parse and never copied: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
     /// `for x in coll`, `for x from a to b by s`, `for x := e`, each optionally followed by
@@ -72,6 +74,7 @@ pub enum Clause {
     },
 }
 
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ForSource {
     /// `in coll`
