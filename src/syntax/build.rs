@@ -2,25 +2,31 @@
 //!
 //! The grammar is flat (see `grammar/cgcalc.pest`), so this is where precedence lives:
 //! [`Builder::expr`] runs an operator-precedence (shunting-yard) pass with explicit stacks, so
-//! a sum of 10 000 terms costs no recursion here. Recursion follows bracket nesting only,
-//! which the scanner has already bounded.
+//! a sum of 10 000 terms costs no recursion here. Recursion follows bracket and block nesting
+//! only, which the scanner has already bounded.
 //!
 //! Every node is built together with the depth of the tree under it, and no node deeper than
 //! [`MAX_DEPTH`] is ever created: a chain of 100 000 `+` is left-nested 100 000 levels deep,
 //! and merely dropping such a tree (let alone evaluating it) would overflow the stack.
 //!
+//! The operator table (language spec §3), loosest first: `:=` (right), lambda heads `x ->`
+//! (prefix), `or`, `and`, `not` (prefix), `is T` (postfix), comparisons (no chaining), named
+//! infix calls, `..` (with an optional second `..` for the step), `+ - +-`, `:`, `* / %`,
+//! prefix signs, `^` (power, right). Postfix `.Name`, calls and indexing live in the operand.
+//!
 //! Desugarings, all expressible in the AST without new node kinds:
 //! * `^<n>` / `v<n>` (CGSuite's up-nth powers) become `^.Pow(n)` / `-(^.Pow(n))`, and
 //!   `^[n]` / `v[n]` become `^.PowTo(n)` / `-(^.PowTo(n))`, added to the rest of the literal;
 //! * `5Tiny(G)` / `5Miny(G)` (CGSuite's printed `x + Tiny(G)`) become `5 + Tiny(G)`;
-//! * the misère game `*[a, b]` is a star whose part is the list: `StarPart::Expr(List)`.
+//! * the misère game `*[a, b]` is a star whose part is the list: `StarPart::Expr(List)`;
+//! * `*n` and `^n` with `n` a name are a star and an up count given by an expression.
 
 use num_bigint::BigInt;
 use pest::iterators::{Pair, Pairs};
 
 use super::ast::{
     Arg, BinOp, Clause, CmpOp, CollectionKind, Expr, ExprKind, ForSource, GameLit, Lambda, LogicOp,
-    NumberLit, Param, Span, StarPart, StatementKind, UnaryOp, UpCount,
+    LoopBody, NumberLit, Param, Span, StarPart, StatementKind, UnaryOp, UpCount,
 };
 use super::grammar::Rule;
 use super::parser::{MAX_DEPTH, ParseError};
@@ -29,8 +35,12 @@ use std::sync::Arc;
 type P<'i> = Pair<'i, Rule>;
 type Result<T> = std::result::Result<T, ParseError>;
 
-/// Binding strength of `not` in CGSuite's table (between `and` and the comparisons).
-const NOT_PREC: u8 = 3;
+/// Binding strengths (higher binds tighter); see the module documentation.
+const ASSIGN_PREC: u8 = 1;
+const LAMBDA_PREC: u8 = 2;
+const NOT_PREC: u8 = 5;
+const IS_PREC: u8 = 6;
+const SIGN_PREC: u8 = 14;
 
 /// Converts pest pairs of one statement into AST nodes.
 pub(crate) struct Builder {
@@ -48,8 +58,7 @@ struct Node {
 struct BinaryOp {
     kind: BinKind,
     prec: u8,
-    /// Comparisons and ranges do not chain: `a < b < c` is an error.
-    chains: bool,
+    right_assoc: bool,
     span: Span,
 }
 
@@ -59,15 +68,39 @@ enum BinKind {
     Logic(LogicOp),
     Infix(String),
     Range,
+    /// The second `..` of `a..b..s`.
+    RangeStep,
+    Assign,
 }
 
 enum StackOp {
-    Not { start: usize },
+    /// `-`, `+`, `+-`, `not`.
+    Prefix {
+        op: UnaryOp,
+        start: usize,
+        prec: u8,
+    },
+    /// `params ->`, waiting for its body.
+    Lambda {
+        params: Vec<Param>,
+        depth: usize,
+        start: usize,
+    },
     Binary(BinaryOp),
 }
 
+impl StackOp {
+    fn prec(&self) -> u8 {
+        match self {
+            StackOp::Prefix { prec, .. } => *prec,
+            StackOp::Lambda { .. } => LAMBDA_PREC,
+            StackOp::Binary(b) => b.prec,
+        }
+    }
+}
+
 /// Which node a `{...|...}` builds.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum GameKind {
     Plain,
     Explicit,
@@ -170,20 +203,21 @@ impl Builder {
 
     // ------------------------------------------------------------ statements
 
-    /// `statement_input`: a definition, an assignment or an expression.
+    /// `statement_input`: a definition, a `var` declaration or an expression (assignments
+    /// included).
     pub(crate) fn statement(&self, input: P<'_>) -> Result<StatementKind> {
         let span = self.span(&input);
         let mut inner = input.into_inner();
         let first = self.next(&mut inner, span)?;
         match first.as_rule() {
             Rule::def_stmt => self.def_stmt(first),
-            Rule::assign_stmt => self.assign_stmt(first),
+            Rule::var_stmt => Ok(StatementKind::Expr(self.var_stmt(first)?.expr)),
             Rule::expr => Ok(StatementKind::Expr(self.expr(first)?.expr)),
             _ => Err(internal(span.start)),
         }
     }
 
-    /// `def f(x, y) := body`
+    /// `def f(x, y) := body` or `def f(x) begin ... end`.
     fn def_stmt(&self, pair: P<'_>) -> Result<StatementKind> {
         let span = self.span(&pair);
         let mut name = None;
@@ -192,18 +226,9 @@ impl Builder {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::name => name = Some(p.as_str().to_string()),
-                Rule::params => {
-                    params = p
-                        .into_inner()
-                        .filter(|q| q.as_rule() == Rule::name)
-                        .map(|q| Param {
-                            name: q.as_str().to_string(),
-                            default: None,
-                            span: self.span(&q),
-                        })
-                        .collect()
-                }
+                Rule::params => params = self.params(p)?.0,
                 Rule::expr => body = Some(self.expr(p)?.expr),
+                Rule::begin_expr => body = Some(self.begin_expr(p)?.expr),
                 _ => {}
             }
         }
@@ -216,27 +241,63 @@ impl Builder {
         }
     }
 
-    /// `name := value`
-    fn assign_stmt(&self, pair: P<'_>) -> Result<StatementKind> {
+    /// The `param` children of `pair`, with the greatest depth among their defaults.
+    fn params(&self, pair: P<'_>) -> Result<(Vec<Param>, usize)> {
+        let mut params = Vec::new();
+        let mut depth = 0;
+        for p in pair.into_inner().filter(|p| p.as_rule() == Rule::param) {
+            let span = self.span(&p);
+            let mut inner = p.into_inner();
+            let name = self.next(&mut inner, span)?;
+            let default = match inner.next() {
+                Some(d) => {
+                    let d = self.expr(d)?;
+                    depth = depth.max(d.depth);
+                    Some(d.expr)
+                }
+                None => None,
+            };
+            params.push(Param {
+                name: name.as_str().to_string(),
+                default,
+                span: self.span(&name),
+            });
+        }
+        Ok((params, depth))
+    }
+
+    /// `var x` or `var x := e`; the initial value cannot be an assignment.
+    fn var_stmt(&self, pair: P<'_>) -> Result<Node> {
         let span = self.span(&pair);
-        let mut inner = pair.into_inner();
-        let name = self.next(&mut inner, span)?.as_str().to_string();
-        let value = inner
-            .find(|p| p.as_rule() == Rule::expr)
-            .ok_or_else(|| internal(span.start))?;
-        Ok(StatementKind::Expr(Expr::new(
-            ExprKind::Assign {
-                name,
-                value: Box::new(self.expr(value)?.expr),
-            },
-            span,
-        )))
+        let mut name = None;
+        let mut value = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(p.as_str().to_string()),
+                Rule::expr => value = Some(self.expr(p)?),
+                _ => {}
+            }
+        }
+        let name = name.ok_or_else(|| internal(span.start))?;
+        if let Some(v) = &value
+            && let ExprKind::Assign { .. } = v.expr.kind
+        {
+            return Err(self.error(
+                "the initial value of `var` cannot be an assignment: declare each name with its \
+                 own `var`",
+                v.expr.span.start,
+            ));
+        }
+        let depth = value.as_ref().map_or(0, |v| v.depth);
+        let value = value.map(|v| Box::new(v.expr));
+        self.node(ExprKind::Var { name, value }, span, depth, span.start)
     }
 
     // ------------------------------------------------------------ operators
 
-    /// `expr` or `option`: a flat stream of prefix operators, operands and binary operators,
-    /// combined by precedence with an operator stack.
+    /// `expr` or `option`: a flat stream of prefix operators (lambda heads among them),
+    /// operands, binary operators and `is` tests, combined by precedence with an operator
+    /// stack.
     fn expr(&self, pair: P<'_>) -> Result<Node> {
         let span = self.span(&pair);
         let children = pair.into_inner();
@@ -244,7 +305,7 @@ impl Builder {
         if children.len() == 1
             && let Some(only) = children.peek().filter(|p| p.as_rule() == Rule::operand)
         {
-            return self.operand(only, Vec::new());
+            return Ok(self.operand(only, &[])?.0);
         }
         let mut values: Vec<Node> = Vec::new();
         let mut ops: Vec<StackOp> = Vec::new();
@@ -259,7 +320,11 @@ impl Builder {
                             start,
                         ));
                     }
-                    ops.push(StackOp::Not { start });
+                    ops.push(StackOp::Prefix {
+                        op: UnaryOp::Not,
+                        start,
+                        prec: NOT_PREC,
+                    });
                 }
                 Rule::prefix_op => {
                     let op = match child.as_str() {
@@ -269,10 +334,42 @@ impl Builder {
                     };
                     prefixes.push((op, self.span(&child)));
                 }
-                Rule::operand => values.push(self.operand(child, std::mem::take(&mut prefixes))?),
+                Rule::lambda_head => {
+                    let start = self.span(&child).start;
+                    let (params, depth) = self.lambda_head(child)?;
+                    ops.push(StackOp::Lambda {
+                        params,
+                        depth,
+                        start,
+                    });
+                }
+                Rule::operand => {
+                    let (node, absorbed) = self.operand(child, &prefixes)?;
+                    let keep = prefixes.len() - usize::from(absorbed);
+                    for (op, s) in prefixes.drain(..).take(keep) {
+                        ops.push(StackOp::Prefix {
+                            op,
+                            start: s.start,
+                            prec: SIGN_PREC,
+                        });
+                    }
+                    values.push(node);
+                }
+                Rule::is_test => {
+                    self.reduce(&mut values, &mut ops, IS_PREC, false)?;
+                    let type_name = self.find(child.clone(), Rule::name)?.as_str().to_string();
+                    let end = self.span(&child).end;
+                    let value = values.pop().ok_or_else(|| internal(span.start))?;
+                    let span = Span::new(value.expr.span.start, end);
+                    let kind = ExprKind::Is {
+                        value: Box::new(value.expr),
+                        type_name,
+                    };
+                    values.push(self.node(kind, span, value.depth, span.start)?);
+                }
                 _ => {
-                    let op = self.binary_op(child)?;
-                    self.reduce(&mut values, &mut ops, &op)?;
+                    let mut op = self.binary_op(child)?;
+                    self.reduce_for(&mut values, &mut ops, &mut op)?;
                     ops.push(StackOp::Binary(op));
                 }
             }
@@ -286,24 +383,59 @@ impl Builder {
         }
     }
 
-    /// Apply the stacked operators that bind at least as tightly as `incoming`.
+    /// Before pushing the binary operator `incoming`: apply the stacked operators that bind
+    /// at least as tightly (more tightly, for a right-associative one). Comparisons do not
+    /// chain; a second `..` becomes the step of the range before it.
+    fn reduce_for(
+        &self,
+        values: &mut Vec<Node>,
+        ops: &mut Vec<StackOp>,
+        incoming: &mut BinaryOp,
+    ) -> Result<()> {
+        // First what binds strictly more tightly, then look at an operator of the same level.
+        self.reduce(values, ops, incoming.prec.saturating_add(1), false)?;
+        if let Some(StackOp::Binary(top)) = ops.last()
+            && top.prec == incoming.prec
+        {
+            match (&top.kind, &incoming.kind) {
+                (BinKind::Cmp(_), BinKind::Cmp(_)) => {
+                    return Err(self.error(
+                        "comparisons cannot be chained; combine them with `and`",
+                        incoming.span.start,
+                    ));
+                }
+                (BinKind::Range, BinKind::Range) => {
+                    // `a..b..s`: close `a..b`, and make this `..` its step.
+                    if let Some(op) = ops.pop() {
+                        self.apply(values, op)?;
+                    }
+                    incoming.kind = BinKind::RangeStep;
+                    return Ok(());
+                }
+                (BinKind::RangeStep, BinKind::Range) => {
+                    return Err(self.error("ranges cannot be chained", incoming.span.start));
+                }
+                _ => {}
+            }
+        }
+        self.reduce(values, ops, incoming.prec, incoming.right_assoc)
+    }
+
+    /// Apply the stacked operators that bind at least as tightly as `prec` (strictly more
+    /// tightly when `right_assoc`).
     fn reduce(
         &self,
         values: &mut Vec<Node>,
         ops: &mut Vec<StackOp>,
-        incoming: &BinaryOp,
+        prec: u8,
+        right_assoc: bool,
     ) -> Result<()> {
         while let Some(top) = ops.last() {
-            let pop = match top {
-                StackOp::Not { .. } => NOT_PREC > incoming.prec,
-                StackOp::Binary(t) if t.prec == incoming.prec && !incoming.chains => {
-                    let message = match incoming.kind {
-                        BinKind::Range => "ranges cannot be chained",
-                        _ => "comparisons cannot be chained; combine them with `and`",
-                    };
-                    return Err(self.error(message, incoming.span.start));
-                }
-                StackOp::Binary(t) => t.prec >= incoming.prec,
+            let top_prec = top.prec();
+            let pop = if right_assoc {
+                top_prec > prec
+            } else {
+                top_prec >= prec
             };
             if !pop {
                 break;
@@ -318,14 +450,28 @@ impl Builder {
     /// Pop an operator's operands and push the combined node.
     fn apply(&self, values: &mut Vec<Node>, op: StackOp) -> Result<()> {
         let node = match op {
-            StackOp::Not { start } => {
+            StackOp::Prefix { op, start, .. } => {
                 let operand = values.pop().ok_or_else(|| internal(start))?;
                 let span = Span::new(start, operand.expr.span.end);
                 let kind = ExprKind::Unary {
-                    op: UnaryOp::Not,
+                    op,
                     operand: Box::new(operand.expr),
                 };
                 self.node(kind, span, operand.depth, start)?
+            }
+            StackOp::Lambda {
+                params,
+                depth,
+                start,
+            } => {
+                let body = values.pop().ok_or_else(|| internal(start))?;
+                let span = Span::new(start, body.expr.span.end);
+                let depth = depth.max(body.depth);
+                let kind = ExprKind::Lambda(Arc::new(Lambda {
+                    params,
+                    body: body.expr,
+                }));
+                self.node(kind, span, depth, start)?
             }
             StackOp::Binary(op) => {
                 let at = op.span.start;
@@ -333,18 +479,7 @@ impl Builder {
                 let lhs = values.pop().ok_or_else(|| internal(at))?;
                 let span = Span::new(lhs.expr.span.start, rhs.expr.span.end);
                 let depth = lhs.depth.max(rhs.depth);
-                let (lhs, rhs) = (Box::new(lhs.expr), Box::new(rhs.expr));
-                let kind = match op.kind {
-                    BinKind::Arith(op) => ExprKind::Binary { op, lhs, rhs },
-                    BinKind::Cmp(op) => ExprKind::Compare { op, lhs, rhs },
-                    BinKind::Logic(op) => ExprKind::Logic { op, lhs, rhs },
-                    BinKind::Infix(name) => ExprKind::Infix { name, lhs, rhs },
-                    BinKind::Range => ExprKind::Range {
-                        from: lhs,
-                        to: rhs,
-                        step: None,
-                    },
-                };
+                let kind = self.combine(op, lhs.expr, rhs.expr)?;
                 self.node(kind, span, depth, at)?
             }
         };
@@ -352,70 +487,127 @@ impl Builder {
         Ok(())
     }
 
-    /// A binary operator token with its precedence (CGSuite's table, loosest first).
+    /// The node of a binary operator applied to its operands.
+    fn combine(&self, op: BinaryOp, lhs: Expr, rhs: Expr) -> Result<ExprKind> {
+        let at = op.span.start;
+        let (lhs, rhs) = (Box::new(lhs), Box::new(rhs));
+        Ok(match op.kind {
+            BinKind::Arith(op) => ExprKind::Binary { op, lhs, rhs },
+            BinKind::Cmp(op) => ExprKind::Compare { op, lhs, rhs },
+            BinKind::Logic(op) => ExprKind::Logic { op, lhs, rhs },
+            BinKind::Infix(name) => ExprKind::Infix { name, lhs, rhs },
+            BinKind::Range => ExprKind::Range {
+                from: lhs,
+                to: rhs,
+                step: None,
+            },
+            BinKind::RangeStep => match lhs.kind {
+                ExprKind::Range {
+                    from,
+                    to,
+                    step: None,
+                } => ExprKind::Range {
+                    from,
+                    to,
+                    step: Some(rhs),
+                },
+                _ => return Err(self.error("ranges cannot be chained", at)),
+            },
+            BinKind::Assign => match lhs.kind {
+                ExprKind::Name(name) => ExprKind::Assign { name, value: rhs },
+                ExprKind::Index { .. } | ExprKind::Member { .. } => {
+                    return Err(self.error(
+                        "only a plain name can be assigned to: collections are immutable, so \
+                         write `L := L.Updated(i, v)` rather than `L[i] := v`",
+                        at,
+                    ));
+                }
+                ExprKind::Lambda(_) => {
+                    return Err(self.error(
+                        "a lambda body cannot contain an unparenthesised `:=`: write \
+                         `x -> (y := x)`",
+                        at,
+                    ));
+                }
+                _ => {
+                    return Err(self.error("only a plain name can be assigned to with `:=`", at));
+                }
+            },
+        })
+    }
+
+    /// A binary operator token with its precedence (loosest first; see the module docs).
     fn binary_op(&self, pair: P<'_>) -> Result<BinaryOp> {
         let span = self.span(&pair);
         let text = pair.as_str();
         let (kind, prec) = if pair.as_rule() == Rule::infix_name {
-            (BinKind::Infix(text.to_string()), 5)
+            (BinKind::Infix(text.to_string()), 8)
         } else {
             match text {
-                "or" => (BinKind::Logic(LogicOp::Or), 1),
-                "and" => (BinKind::Logic(LogicOp::And), 2),
-                "==" => (BinKind::Cmp(CmpOp::Eq), 4),
-                "!=" => (BinKind::Cmp(CmpOp::Ne), 4),
-                "<=" => (BinKind::Cmp(CmpOp::Le), 4),
-                ">=" => (BinKind::Cmp(CmpOp::Ge), 4),
-                "<" => (BinKind::Cmp(CmpOp::Lt), 4),
-                ">" => (BinKind::Cmp(CmpOp::Gt), 4),
-                "<|" => (BinKind::Cmp(CmpOp::LessOrConfused), 4),
-                "|>" => (BinKind::Cmp(CmpOp::GreaterOrConfused), 4),
-                "<>" => (BinKind::Cmp(CmpOp::Confused), 4),
-                ".." => (BinKind::Range, 6),
-                "+" => (BinKind::Arith(BinOp::Add), 7),
-                "-" => (BinKind::Arith(BinOp::Sub), 7),
-                "+-" | "±" => (BinKind::Arith(BinOp::PlusMinus), 7),
-                ":" => (BinKind::Arith(BinOp::OrdinalSum), 8),
-                "*" => (BinKind::Arith(BinOp::Mul), 9),
-                "/" => (BinKind::Arith(BinOp::Div), 9),
-                "%" => (BinKind::Arith(BinOp::Mod), 9),
+                ":=" => (BinKind::Assign, ASSIGN_PREC),
+                "or" => (BinKind::Logic(LogicOp::Or), 3),
+                "and" => (BinKind::Logic(LogicOp::And), 4),
+                "==" => (BinKind::Cmp(CmpOp::Eq), 7),
+                "!=" => (BinKind::Cmp(CmpOp::Ne), 7),
+                "<=" => (BinKind::Cmp(CmpOp::Le), 7),
+                ">=" => (BinKind::Cmp(CmpOp::Ge), 7),
+                "<" => (BinKind::Cmp(CmpOp::Lt), 7),
+                ">" => (BinKind::Cmp(CmpOp::Gt), 7),
+                "<|" => (BinKind::Cmp(CmpOp::LessOrConfused), 7),
+                "|>" => (BinKind::Cmp(CmpOp::GreaterOrConfused), 7),
+                "<>" => (BinKind::Cmp(CmpOp::Confused), 7),
+                "===" => (BinKind::Cmp(CmpOp::Same), 7),
+                "!==" => (BinKind::Cmp(CmpOp::NotSame), 7),
+                "<=>" => (BinKind::Cmp(CmpOp::Order), 7),
+                ".." => (BinKind::Range, 9),
+                "+" => (BinKind::Arith(BinOp::Add), 10),
+                "-" => (BinKind::Arith(BinOp::Sub), 10),
+                "+-" | "±" => (BinKind::Arith(BinOp::PlusMinus), 10),
+                ":" => (BinKind::Arith(BinOp::OrdinalSum), 12),
+                "*" => (BinKind::Arith(BinOp::Mul), 13),
+                "/" => (BinKind::Arith(BinOp::Div), 13),
+                "%" => (BinKind::Arith(BinOp::Mod), 13),
+                "^" => (BinKind::Arith(BinOp::Pow), 15),
                 _ => return Err(internal(span.start)),
             }
         };
-        let chains = !matches!(kind, BinKind::Cmp(_) | BinKind::Range);
+        let right_assoc = matches!(kind, BinKind::Assign | BinKind::Arith(BinOp::Pow));
         Ok(BinaryOp {
             kind,
             prec,
-            chains,
+            right_assoc,
             span,
         })
     }
 
+    /// `x ->`, `(a, b ? 2) ->`, `() ->`: the parameters, and the depth of their defaults.
+    fn lambda_head(&self, pair: P<'_>) -> Result<(Vec<Param>, usize)> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let first = self.next(&mut inner, span)?;
+        if first.as_rule() == Rule::name {
+            let param = Param {
+                name: first.as_str().to_string(),
+                default: None,
+                span: self.span(&first),
+            };
+            return Ok((vec![param], 0));
+        }
+        self.params(first)
+    }
+
     // ------------------------------------------------------------ operands
 
-    /// An operand (a primary and its postfix operators) under its prefix operators (`-`, `+`,
-    /// `+-`, `±`). A `-` written directly before a bare literal with a number part belongs to
-    /// the number (`-1^` is −1 + ↑).
-    fn operand(&self, pair: P<'_>, mut prefixes: Vec<(UnaryOp, Span)>) -> Result<Node> {
+    /// An operand (a primary and its postfix operators). A `-` written directly before a bare
+    /// literal with a number part belongs to the number (`-1^` is −1 + ↑): returns whether
+    /// the last of `prefixes` was absorbed that way. The other prefixes are the caller's.
+    fn operand(&self, pair: P<'_>, prefixes: &[(UnaryOp, Span)]) -> Result<(Node, bool)> {
         let minus_end = match prefixes.last() {
             Some((UnaryOp::Neg, s)) => Some(s.end),
             _ => None,
         };
-        let (mut node, absorbed) = self.postfixed(pair, minus_end)?;
-        if absorbed {
-            prefixes.pop();
-        }
-        for (op, s) in prefixes.into_iter().rev() {
-            let span = Span::new(s.start, node.expr.span.end);
-            let kind = ExprKind::Unary {
-                op,
-                operand: Box::new(node.expr),
-            };
-            node = self.node(kind, span, node.depth, s.start)?;
-        }
-        Ok(node)
+        self.postfixed(pair, minus_end)
     }
-
     /// A primary followed by `.Name`, `.Name(args)`, `(args)` and `[args]`. Returns whether a
     /// minus sign ending at `minus_end` was absorbed into a literal.
     fn postfixed(&self, pair: P<'_>, minus_end: Option<usize>) -> Result<(Node, bool)> {
@@ -509,24 +701,48 @@ impl Builder {
         Ok((kind, target.depth.max(args_depth)))
     }
 
-    /// `(a, name => b, ...)` and the greatest depth among the values.
+    /// `(a, name => b, ...)` and the greatest depth among the values. A comprehension as the
+    /// sole argument (`f(e for x in L)`) passes one list.
     fn call_args(&self, pair: P<'_>) -> Result<(Vec<Arg>, usize)> {
         let mut args = Vec::new();
         let mut depth = 0;
-        for p in pair.into_inner().filter(|p| p.as_rule() == Rule::arg) {
-            let mut name = None;
-            for q in p.into_inner() {
-                match q.as_rule() {
-                    Rule::arg_name => name = Some(q.as_str().to_string()),
-                    _ => {
-                        let value = self.expr(q)?;
-                        depth = depth.max(value.depth);
-                        args.push(Arg {
-                            name: name.take(),
-                            value: value.expr,
-                        });
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::arg => {
+                    let mut name = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::arg_name => name = Some(q.as_str().to_string()),
+                            _ => {
+                                let value = self.expr(q)?;
+                                depth = depth.max(value.depth);
+                                args.push(Arg {
+                                    name: name.take(),
+                                    value: value.expr,
+                                });
+                            }
+                        }
                     }
                 }
+                Rule::comp_clauses => {
+                    let start = self.span(&p).start;
+                    let body = match args.pop() {
+                        Some(Arg { name: None, value }) => value,
+                        _ => {
+                            return Err(
+                                self.error("a comprehension argument cannot be named", start)
+                            );
+                        }
+                    };
+                    let body = Node { expr: body, depth };
+                    let node = self.comprehension(CollectionKind::List, body, None, p)?;
+                    depth = node.depth;
+                    args.push(Arg {
+                        name: None,
+                        value: node.expr,
+                    });
+                }
+                _ => {}
             }
         }
         Ok((args, depth))
@@ -545,8 +761,8 @@ impl Builder {
     fn primary(&self, pair: P<'_>) -> Result<Node> {
         let span = self.span(&pair);
         let kind = match pair.as_rule() {
-            Rule::paren => return self.paren(pair),
-            Rule::list => return self.list(pair),
+            Rule::paren => return self.bracketed(pair, true),
+            Rule::list => return self.bracketed(pair, false),
             Rule::brace | Rule::angle => return self.braces(pair, GameKind::Plain),
             Rule::explicit => {
                 let inner = pair
@@ -557,6 +773,14 @@ impl Builder {
                 game.expr.span = span;
                 return Ok(game);
             }
+            Rule::if_expr => return self.if_expr(pair),
+            Rule::begin_expr => return self.begin_expr(pair),
+            Rule::loop_expr => return self.loop_expr(pair),
+            Rule::error_expr => {
+                let message = self.find(pair, Rule::expr).and_then(|e| self.expr(e))?;
+                let kind = ExprKind::Error(Box::new(message.expr));
+                return self.node(kind, span, message.depth, span.start);
+            }
             Rule::string => ExprKind::Str(unescape(self.find(pair, Rule::str_inner)?.as_str())),
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
             Rule::name => ExprKind::Name(pair.as_str().to_string()),
@@ -565,105 +789,339 @@ impl Builder {
         Ok(leaf(kind, span))
     }
 
-    /// `(e)` (its span widened to the parentheses) or a tuple `(a, b)`.
-    fn paren(&self, pair: P<'_>) -> Result<Node> {
-        let span = self.span(&pair);
-        let (mut items, depth) = self.expr_list(pair)?;
-        if items.len() == 1
-            && let Some(mut e) = items.pop()
-        {
-            e.span = span;
-            return Ok(Node { expr: e, depth });
-        }
-        self.node(ExprKind::Tuple(items), span, depth, span.start)
-    }
-
-    /// `[a, b]`, `[]` or `[body for var in iter]`.
-    fn list(&self, pair: P<'_>) -> Result<Node> {
+    /// `(e)` (its span widened to the parentheses), a tuple `(a, b)`, a list `[a, b]`, or a
+    /// list comprehension `(e for ...)` / `[e for ...]`.
+    fn bracketed(&self, pair: P<'_>, paren: bool) -> Result<Node> {
         let span = self.span(&pair);
         let mut items = Vec::new();
-        let mut comp = None;
+        let mut clauses = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::expr => items.push(self.expr(p)?),
-                Rule::comp_tail => comp = Some(p),
+                Rule::comp_clauses => clauses = Some(p),
                 _ => {}
             }
         }
-        let Some(comp) = comp else {
-            let (items, depth) = unzip(items);
-            return self.node(ExprKind::List(items), span, depth, span.start);
-        };
-        let body = items.pop().ok_or_else(|| internal(span.start))?;
-        let mut var = None;
-        let mut iter = None;
-        for p in comp.into_inner() {
-            match p.as_rule() {
-                Rule::name => var = Some(p.as_str().to_string()),
-                Rule::expr => iter = Some(self.expr(p)?),
-                _ => {}
-            }
+        if let Some(clauses) = clauses {
+            let body = items.pop().ok_or_else(|| internal(span.start))?;
+            let mut node = self.comprehension(CollectionKind::List, body, None, clauses)?;
+            node.expr.span = span;
+            return Ok(node);
         }
-        let (Some(var), Some(iter)) = (var, iter) else {
-            return Err(internal(span.start));
-        };
-        let depth = body.depth.max(iter.depth);
-        let kind = ExprKind::Comprehension {
-            kind: CollectionKind::List,
-            body: Box::new(body.expr),
-            value: None,
-            clauses: vec![Clause::For {
-                var,
-                var_span: span,
-                source: ForSource::In(iter.expr),
-                while_cond: None,
-                where_cond: None,
-            }],
+        if paren
+            && items.len() == 1
+            && let Some(mut node) = items.pop()
+        {
+            node.expr.span = span;
+            return Ok(node);
+        }
+        let (items, depth) = unzip(items);
+        let kind = if paren {
+            ExprKind::Tuple(items)
+        } else {
+            ExprKind::List(items)
         };
         self.node(kind, span, depth, span.start)
     }
 
-    // ------------------------------------------------------------ games
+    // ------------------------------------------------------------ control expressions
 
-    /// `{...}` or `<...>` (a `brace` or `angle` pair): a game if it has bars; a set if it is a
-    /// plain brace without bars.
+    /// A comprehension of `kind` with the given body (the key, for a map) and clauses
+    /// (a `comp_clauses` pair). Its span runs from the body to the last clause.
+    fn comprehension(
+        &self,
+        kind: CollectionKind,
+        body: Node,
+        value: Option<Node>,
+        clauses: P<'_>,
+    ) -> Result<Node> {
+        let end = self.span(&clauses).end;
+        let start = body.expr.span.start;
+        let (clauses, clause_depth) = self.clauses(clauses.into_inner())?;
+        let depth = clause_depth
+            .max(body.depth)
+            .max(value.as_ref().map_or(0, |v| v.depth));
+        let kind = ExprKind::Comprehension {
+            kind,
+            body: Box::new(body.expr),
+            value: value.map(|v| Box::new(v.expr)),
+            clauses,
+        };
+        self.node(kind, Span::new(start, end), depth, start)
+    }
+
+    /// The `for_clause` and `while_clause` pairs among `pairs`, and their greatest depth.
+    fn clauses<'i>(&self, pairs: impl IntoIterator<Item = P<'i>>) -> Result<(Vec<Clause>, usize)> {
+        let mut clauses = Vec::new();
+        let mut depth = 0;
+        for p in pairs {
+            let span = self.span(&p);
+            match p.as_rule() {
+                Rule::for_clause => {
+                    let mut var = None;
+                    let mut source = None;
+                    let mut while_cond = None;
+                    let mut where_cond = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::name => var = Some((q.as_str().to_string(), self.span(&q))),
+                            Rule::in_source | Rule::let_source => {
+                                let let_form = q.as_rule() == Rule::let_source;
+                                let e = self.find(q, Rule::expr).and_then(|e| self.expr(e))?;
+                                depth = depth.max(e.depth);
+                                source = Some(if let_form {
+                                    ForSource::Let(e.expr)
+                                } else {
+                                    ForSource::In(e.expr)
+                                });
+                            }
+                            Rule::from_source => {
+                                let mut from = None;
+                                let mut to = None;
+                                let mut by = None;
+                                for r in q.into_inner() {
+                                    match r.as_rule() {
+                                        Rule::expr => {
+                                            let e = self.expr(r)?;
+                                            depth = depth.max(e.depth);
+                                            from = Some(e.expr);
+                                        }
+                                        Rule::to_part | Rule::by_part => {
+                                            let is_to = r.as_rule() == Rule::to_part;
+                                            let e = self.find(r, Rule::expr)?;
+                                            let e = self.expr(e)?;
+                                            depth = depth.max(e.depth);
+                                            if is_to {
+                                                to = Some(e.expr);
+                                            } else {
+                                                by = Some(e.expr);
+                                            }
+                                        }
+                                        _ => {}
+                                    }
+                                }
+                                let from = from.ok_or_else(|| internal(span.start))?;
+                                source = Some(ForSource::From { from, to, by });
+                            }
+                            Rule::while_part => {
+                                let e = self.find(q, Rule::expr).and_then(|e| self.expr(e))?;
+                                depth = depth.max(e.depth);
+                                while_cond = Some(e.expr);
+                            }
+                            Rule::where_part => {
+                                let e = self.find(q, Rule::expr).and_then(|e| self.expr(e))?;
+                                depth = depth.max(e.depth);
+                                where_cond = Some(e.expr);
+                            }
+                            _ => {}
+                        }
+                    }
+                    let (Some((var, var_span)), Some(source)) = (var, source) else {
+                        return Err(internal(span.start));
+                    };
+                    clauses.push(Clause::For {
+                        var,
+                        var_span,
+                        source,
+                        while_cond,
+                        where_cond,
+                    });
+                }
+                Rule::while_clause => {
+                    let mut cond = None;
+                    let mut where_cond = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::expr => {
+                                let e = self.expr(q)?;
+                                depth = depth.max(e.depth);
+                                cond = Some(e.expr);
+                            }
+                            Rule::where_part => {
+                                let e = self.find(q, Rule::expr).and_then(|e| self.expr(e))?;
+                                depth = depth.max(e.depth);
+                                where_cond = Some(e.expr);
+                            }
+                            _ => {}
+                        }
+                    }
+                    let cond = cond.ok_or_else(|| internal(span.start))?;
+                    clauses.push(Clause::While { cond, where_cond });
+                }
+                _ => {}
+            }
+        }
+        Ok((clauses, depth))
+    }
+
+    /// A `block`: its statements (empty ones dropped) and their greatest depth.
+    fn block(&self, pair: P<'_>) -> Result<(Vec<Expr>, usize)> {
+        let mut nodes = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::expr => nodes.push(self.expr(p)?),
+                Rule::var_stmt => nodes.push(self.var_stmt(p)?),
+                _ => {}
+            }
+        }
+        Ok(unzip(nodes))
+    }
+
+    /// `if c then S elseif c2 then S2 else S3 end`.
+    fn if_expr(&self, pair: P<'_>) -> Result<Node> {
+        let span = self.span(&pair);
+        let mut branches = Vec::new();
+        let mut otherwise = None;
+        let mut depth = 0;
+        let mut cond = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::expr => {
+                    let c = self.expr(p)?;
+                    depth = depth.max(c.depth);
+                    cond = Some(c.expr);
+                }
+                Rule::block => {
+                    let (body, d) = self.block(p)?;
+                    depth = depth.max(d);
+                    branches.push((cond.take().ok_or_else(|| internal(span.start))?, body));
+                }
+                Rule::elseif => {
+                    let mut c = None;
+                    for q in p.into_inner() {
+                        match q.as_rule() {
+                            Rule::expr => {
+                                let e = self.expr(q)?;
+                                depth = depth.max(e.depth);
+                                c = Some(e.expr);
+                            }
+                            Rule::block => {
+                                let (body, d) = self.block(q)?;
+                                depth = depth.max(d);
+                                branches
+                                    .push((c.take().ok_or_else(|| internal(span.start))?, body));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Rule::else_part => {
+                    let (body, d) = self.find(p, Rule::block).and_then(|b| self.block(b))?;
+                    depth = depth.max(d);
+                    otherwise = Some(body);
+                }
+                _ => {}
+            }
+        }
+        let kind = ExprKind::If {
+            branches,
+            otherwise,
+        };
+        self.node(kind, span, depth, span.start)
+    }
+
+    /// `begin S end`.
+    fn begin_expr(&self, pair: P<'_>) -> Result<Node> {
+        let span = self.span(&pair);
+        let (body, depth) = self.find(pair, Rule::block).and_then(|b| self.block(b))?;
+        self.node(ExprKind::Begin(body), span, depth, span.start)
+    }
+
+    /// `clauses do S end` or `clauses yield S1 yield S2 ... end`.
+    fn loop_expr(&self, pair: P<'_>) -> Result<Node> {
+        let span = self.span(&pair);
+        let mut clause_pairs = Vec::new();
+        let mut done = None;
+        let mut yields = Vec::new();
+        let mut depth = 0;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::for_clause | Rule::while_clause => clause_pairs.push(p),
+                Rule::do_part | Rule::yield_part => {
+                    let is_do = p.as_rule() == Rule::do_part;
+                    let (body, d) = self.find(p, Rule::block).and_then(|b| self.block(b))?;
+                    depth = depth.max(d);
+                    if is_do {
+                        done = Some(body);
+                    } else {
+                        yields.push(body);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (clauses, clause_depth) = self.clauses(clause_pairs)?;
+        let depth = depth.max(clause_depth);
+        let body = match done {
+            Some(body) => LoopBody::Do(body),
+            None => LoopBody::Yield(yields),
+        };
+        self.node(ExprKind::Loop { clauses, body }, span, depth, span.start)
+    }
+
+    // ------------------------------------------------------------ braces
+
+    /// `{...}`, `<...>` (a `brace` or `angle` pair): a map, a set or map comprehension, a game
+    /// if it has bars, or a set (a plain brace without bars).
     fn braces(&self, pair: P<'_>, kind: GameKind) -> Result<Node> {
         let span = self.span(&pair);
         let is_angle = pair.as_rule() == Rule::angle;
-        let body = self.find(pair, Rule::game_body)?;
+        let children = if is_angle {
+            self.find(pair, Rule::game_body)?.into_inner()
+        } else {
+            pair.into_inner()
+        };
+        let explicit_map = |at: usize| {
+            self.error(
+                "an explicit game needs a bar between Left and Right options, as in '{1|0}'",
+                at,
+            )
+        };
         let mut segments = Vec::new();
         let mut bars = Vec::new();
-        for p in body.into_inner() {
+        // The options of the segment being read, and where it starts.
+        let mut current: Vec<Node> = Vec::new();
+        let mut seg_start = span.start + 1;
+        for p in children {
             match p.as_rule() {
+                Rule::option => current.push(self.expr(p)?),
                 Rule::options => {
-                    let start = self.span(&p).start;
-                    let nodes = p
-                        .into_inner()
-                        .filter(|q| q.as_rule() == Rule::option)
-                        .map(|q| self.expr(q))
-                        .collect::<Result<Vec<_>>>()?;
-                    let (items, depth) = unzip(nodes);
-                    // The options' own extent, without the white space around them.
-                    let seg_span = match (items.first(), items.last()) {
-                        (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
-                        _ => Span::new(start, start),
-                    };
-                    segments.push(Segment {
-                        items,
-                        depth,
-                        span: seg_span,
-                    });
+                    for q in p.into_inner().filter(|q| q.as_rule() == Rule::option) {
+                        current.push(self.expr(q)?);
+                    }
                 }
                 Rule::bars => {
                     let s = self.span(&p);
+                    segments.push(self.segment(std::mem::take(&mut current), seg_start));
+                    seg_start = s.end;
                     bars.push(Bars {
                         len: s.end - s.start,
                         span: s,
                     });
                 }
-                _ => return Err(internal(span.start)),
+                Rule::map_empty => {
+                    if kind == GameKind::Explicit {
+                        return Err(explicit_map(span.start));
+                    }
+                    return self.node(ExprKind::Map(Vec::new()), span, 0, span.start);
+                }
+                Rule::map_tail | Rule::comp_clauses => {
+                    if kind == GameKind::Explicit {
+                        return Err(explicit_map(self.span(&p).start));
+                    }
+                    let first = current.pop().ok_or_else(|| internal(span.start))?;
+                    let mut node = if p.as_rule() == Rule::map_tail {
+                        self.map_tail(first, p)?
+                    } else {
+                        self.comprehension(CollectionKind::Set, first, None, p)?
+                    };
+                    node.expr.span = span;
+                    return Ok(node);
+                }
+                _ => {}
             }
         }
+        segments.push(self.segment(current, seg_start));
         if bars.is_empty() {
             let closing = span.end.saturating_sub(1);
             return match (kind, is_angle) {
@@ -696,6 +1154,62 @@ impl Builder {
             }
         };
         self.node(kind.node(left, right), span, depth, span.start)
+    }
+
+    /// One option list between bars; an empty one has an empty span at `start`.
+    fn segment(&self, nodes: Vec<Node>, start: usize) -> Segment {
+        let (items, depth) = unzip(nodes);
+        // The options' own extent, without the white space around them.
+        let span = match (items.first(), items.last()) {
+            (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+            _ => Span::new(start, start),
+        };
+        Segment { items, depth, span }
+    }
+
+    /// `{k => v, k2 => v2}` or `{k => v for ...}`, given the first key.
+    fn map_tail(&self, key: Node, pair: P<'_>) -> Result<Node> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let value = self.find_next(&mut inner, Rule::expr, span)?;
+        let value = self.expr(value)?;
+        let mut depth = key.depth.max(value.depth);
+        let mut entries = vec![(key.expr, value.expr)];
+        for p in inner {
+            match p.as_rule() {
+                Rule::comp_clauses => {
+                    let (key, value) = entries.pop().ok_or_else(|| internal(span.start))?;
+                    let key = Node { expr: key, depth };
+                    let value = Node {
+                        expr: value,
+                        depth: 1,
+                    };
+                    return self.comprehension(CollectionKind::Map, key, Some(value), p);
+                }
+                Rule::map_entry => {
+                    let entry_span = self.span(&p);
+                    let mut kv = p.into_inner();
+                    let k = self.expr(self.find_next(&mut kv, Rule::expr, entry_span)?)?;
+                    let v = self.expr(self.find_next(&mut kv, Rule::expr, entry_span)?)?;
+                    depth = depth.max(k.depth).max(v.depth);
+                    entries.push((k.expr, v.expr));
+                }
+                _ => {}
+            }
+        }
+        self.node(ExprKind::Map(entries), span, depth, span.start)
+    }
+
+    /// The next child with the given rule.
+    fn find_next<'i>(
+        &self,
+        pairs: &mut Pairs<'i, Rule>,
+        rule: Rule,
+        parent: Span,
+    ) -> Result<P<'i>> {
+        pairs
+            .find(|p| p.as_rule() == rule)
+            .ok_or_else(|| internal(parent.start))
     }
 
     /// Multi-bar nesting: `{a||b|c}` = `{a|{b|c}}`, `{a|b||c}` = `{{a|b}|c}`. Conceptually the
@@ -887,7 +1401,14 @@ impl Builder {
                 if count.as_rule() == Rule::integer {
                     Ok((UpCount::Literal(signed(self.integer(&count)?)), 0))
                 } else {
-                    let count = self.count_paren(count)?;
+                    let count = if count.as_rule() == Rule::up_name {
+                        leaf(
+                            ExprKind::Name(count.as_str().to_string()),
+                            self.span(&count),
+                        )
+                    } else {
+                        self.count_paren(count)?
+                    };
                     Ok((
                         UpCount::Expr {
                             negative,
@@ -955,7 +1476,8 @@ impl Builder {
                 let node = match p.as_rule() {
                     Rule::star_index => return Ok((StarPart::Literal(self.integer(&p)?), 0)),
                     Rule::count_paren => self.count_paren(p)?,
-                    _ => self.list(p)?,
+                    Rule::star_name => leaf(ExprKind::Name(p.as_str().to_string()), self.span(&p)),
+                    _ => self.bracketed(p, false)?,
                 };
                 Ok((StarPart::Expr(Box::new(node.expr)), node.depth))
             }
@@ -977,6 +1499,7 @@ impl Builder {
     }
 }
 
+/// True for `game`, `game.heap`, `game.heap.Kayles`...: a dotted path of names from `game`.
 /// True for `game`, `game.heap`, `game.heap.Kayles`...: a dotted path of names from `game`.
 fn is_game_path(mut expr: &Expr) -> bool {
     loop {

@@ -44,8 +44,14 @@ fn describe(rule: Rule) -> Option<Expected> {
     Some(match rule {
         Rule::statement_input
         | Rule::def_stmt
-        | Rule::assign_stmt
+        | Rule::var_stmt
         | Rule::expr
+        | Rule::lambda_head
+        | Rule::if_expr
+        | Rule::begin_expr
+        | Rule::loop_expr
+        | Rule::error_expr
+        | Rule::map_entry
         | Rule::operand
         | Rule::paren
         | Rule::list
@@ -59,9 +65,9 @@ fn describe(rule: Rule) -> Option<Expected> {
         | Rule::prefix_op
         | Rule::arg => Expression,
         Rule::option | Rule::options => Option,
-        Rule::name | Rule::params | Rule::arg_name => Name,
+        Rule::name | Rule::params | Rule::param | Rule::arg_name => Name,
         Rule::integer | Rule::star_index => Number,
-        Rule::op | Rule::opt_op | Rule::infix_name => Operator,
+        Rule::op | Rule::opt_op | Rule::infix_name | Rule::is_test => Operator,
         Rule::bars => Text("|"),
         Rule::comma => Text(","),
         Rule::quote => Text("'"),
@@ -74,8 +80,22 @@ fn describe(rule: Rule) -> Option<Expected> {
         Rule::langle => Text("<"),
         Rule::rangle => Text(">"),
         Rule::assign_op => Text(":="),
-        Rule::kw_for | Rule::comp_tail => Text("for"),
-        Rule::kw_in => Text("in"),
+        Rule::kw_for | Rule::for_clause | Rule::comp_clauses => Text("for"),
+        Rule::kw_in | Rule::in_source => Text("in"),
+        Rule::kw_from | Rule::from_source => Text("from"),
+        Rule::let_source => Text(":="),
+        Rule::kw_to | Rule::to_part => Text("to"),
+        Rule::kw_by | Rule::by_part => Text("by"),
+        Rule::kw_while | Rule::while_part | Rule::while_clause => Text("while"),
+        Rule::kw_where | Rule::where_part => Text("where"),
+        Rule::kw_then => Text("then"),
+        Rule::kw_elseif | Rule::elseif => Text("elseif"),
+        Rule::kw_else | Rule::else_part => Text("else"),
+        Rule::kw_end => Text("end"),
+        Rule::kw_do | Rule::do_part => Text("do"),
+        Rule::kw_yield | Rule::yield_part => Text("yield"),
+        Rule::semi => Text(";"),
+        Rule::map_empty | Rule::map_tail => Text("=>"),
         Rule::EOI => EndOfStatement,
         _ => return None,
     })
@@ -106,8 +126,14 @@ fn skip_blank(text: &str, mut pos: usize) -> usize {
 }
 
 /// Operators of more than one character, so that "found `:=`" does not say "found `:`".
-const MULTI_CHAR_TOKENS: [&str; 13] = [
-    ":=", "..", "==", "!=", "<=", ">=", "<|", "|>", "<>", "=>", "+-", "//", "||",
+const MULTI_CHAR_TOKENS: [&str; 19] = [
+    "===", "!==", "<=>", ":=", "..", "==", "!=", "<=", ">=", "<|", "|>", "<>", "=>", "->", "+-",
+    "//", "/*", "||", "*/",
+];
+
+/// Words CGSuite parses but never evaluates; cgcalc rejects them by name.
+const UNSUPPORTED: [&str; 7] = [
+    "return", "break", "continue", "clear", "try", "finally", "pass",
 ];
 
 /// The token at `pos`, for "found ..." (a word, an operator, or one character).
@@ -181,7 +207,17 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     let scan = scan::scan(text);
     if pos >= text.len() {
         if let Some((bracket, offset)) = scan.open.last() {
+            if *bracket == scan::Bracket::Block {
+                let word = token_at(text, *offset);
+                return at(
+                    format!("unclosed `{word}`: it needs a matching `end`"),
+                    *offset,
+                );
+            }
             return at(format!("unclosed `{}`", bracket.open_char()), *offset);
+        }
+        if scan.open_comment {
+            return at("unclosed comment: `/*` needs a matching `*/`".into(), pos);
         }
         if expected.is_empty() {
             return at("unexpected end of input".into(), text.len());
@@ -193,8 +229,14 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     }
 
     let found = token_at(text, pos);
+    if UNSUPPORTED.contains(&found) {
+        return at(format!("`{found}` is not supported"), pos);
+    }
     if let Some((_, c)) = scan.stray_closers.iter().find(|(offset, _)| *offset == pos) {
         let message = match innermost {
+            Some(scan::Bracket::Block) => {
+                format!("unexpected `{c}`: the block before it must be closed first, with `end`")
+            }
             Some(open) => format!(
                 "unexpected `{c}`: the `{}` before it must be closed first, with `{}`",
                 open.open_char(),

@@ -47,10 +47,13 @@ pub fn parse_statements(src: &str) -> Result<Vec<Statement>, ParseError> {
     chunks.iter().map(|chunk| parse_chunk(src, chunk)).collect()
 }
 
-/// True when `src` ends inside an open `{`, `<` (game bracket), `(` or `[`, so a REPL or script
-/// reader should append the next line before parsing.
+/// True when `src` ends inside an open `{`, `<` (game bracket), `(` or `[`, inside a block
+/// (`begin`, `if`, a loop) that has not reached its `end`, inside a `/* */` comment, or after a
+/// token that cannot end an expression (`1 +`, `x :=`): a REPL or script reader should then
+/// append the next line before parsing.
 pub fn needs_more_input(src: &str) -> bool {
-    !scan::scan(src).open.is_empty()
+    let scan = scan::scan(src);
+    !scan.open.is_empty() || scan.open_comment || scan.dangling
 }
 
 /// Statements nested deeper than this are parsed on a thread of their own with a stack sized
@@ -90,6 +93,24 @@ fn parse_chunk(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
 /// Parse one statement on the current thread.
 fn parse_chunk_here(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
     let text = &src[chunk.start..chunk.end];
+    // Newlines that end a statement inside a block are read as `;` (one byte for one byte, so
+    // every offset stays valid).
+    let owned;
+    let text = if chunk.soft_breaks.is_empty() {
+        text
+    } else {
+        let mut bytes = text.as_bytes().to_vec();
+        for &at in &chunk.soft_breaks {
+            if let Some(b) = bytes.get_mut(at - chunk.start) {
+                *b = b';';
+            }
+        }
+        owned = String::from_utf8(bytes).map_err(|_| ParseError {
+            message: "internal parser error (please report this input)".into(),
+            offset: chunk.content_start,
+        })?;
+        owned.as_str()
+    };
     let mut pairs = CgcalcParser::parse(Rule::statement_input, text)
         .map_err(|e| super::errors::from_pest(&e, text, chunk.start))?;
     let input = pairs.next().ok_or(ParseError {

@@ -3,14 +3,21 @@
 //! It has three jobs, all of which need to know which brackets are open but none of which
 //! needs a full parse:
 //!
-//! * split a script chunk into statements at top-level `;` and newlines (a newline inside an
-//!   open `{`, `<`, `(` or `[` continues the statement);
+//! * split a script chunk into statements at top-level `;` and newlines. A newline does not
+//!   split inside an open `{`, `<`, `(` or `[`, inside a block (`begin`, `if`, and `for` or
+//!   `while` where an expression starts, up to the matching `end`), inside an open `/* */`
+//!   comment, or after a token that cannot end an expression (`:=`, `->`, `+`, `and`, a
+//!   keyword other than `end`, `true`, `false`, ...): language spec §2;
+//! * inside a block, find the newlines that end a statement (the last token can end an
+//!   expression and the block is in its body, not its header such as `for x in L`): the
+//!   parser reads them as `;`;
 //! * bound the nesting depth *before* pest runs, because pest (and the AST built from its
 //!   output) recurse once per bracket level: 100 000 nested braces must be a clean error, not a
 //!   stack overflow;
 //! * tell a REPL whether the text ends inside an open bracket ([`needs_more_input`]).
 //!
-//! Strings (`"..."`) and `//` comments are skipped. `<` is ambiguous (angle game or
+//! Strings (`"..."`), `//` and `/* */` comments are skipped; a word after a single `.` is a
+//! member name, never a keyword (`(1..5).End`). `<` is ambiguous (angle game or
 //! comparison); following the grammar, it opens a game only where an operand may start.
 //!
 //! [`needs_more_input`]: super::needs_more_input
@@ -18,7 +25,7 @@
 use super::parser::{MAX_NESTING, ParseError};
 
 /// One statement's slice of the source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Chunk {
     /// Byte range handed to pest (excludes the terminating `;` or newline).
     pub start: usize,
@@ -30,6 +37,8 @@ pub(crate) struct Chunk {
     pub silent: bool,
     /// Deepest nesting reached inside the statement (brackets plus pending prefix operators).
     pub max_depth: usize,
+    /// Offsets of the newlines inside blocks that end a statement there (read as `;`).
+    pub soft_breaks: Vec<usize>,
 }
 
 /// The kinds of bracket the scanner tracks.
@@ -39,6 +48,8 @@ pub(crate) enum Bracket {
     Square,
     Brace,
     Angle,
+    /// `begin`, `if`, `for` or `while` up to its `end`.
+    Block,
 }
 
 impl Bracket {
@@ -48,6 +59,7 @@ impl Bracket {
             Bracket::Square => '[',
             Bracket::Brace => '{',
             Bracket::Angle => '<',
+            Bracket::Block => 'b',
         }
     }
 
@@ -57,6 +69,7 @@ impl Bracket {
             Bracket::Square => ']',
             Bracket::Brace => '}',
             Bracket::Angle => '>',
+            Bracket::Block => 'e',
         }
     }
 }
@@ -68,6 +81,8 @@ struct Frame {
     kind: Bracket,
     offset: usize,
     pending_prefix: usize,
+    /// A block still in its header (`if c`, `for x in L`): newlines there end nothing.
+    header: bool,
 }
 
 /// What the scanner learned about a piece of text.
@@ -80,6 +95,10 @@ pub(crate) struct Scan {
     pub stray_closers: Vec<(usize, char)>,
     /// First place where the nesting bound was exceeded.
     pub too_deep: Option<usize>,
+    /// The text ends inside a `/* */` comment.
+    pub open_comment: bool,
+    /// The text's last token cannot end an expression (`1 +`, `x :=`, `if c then`).
+    pub dangling: bool,
 }
 
 /// Scanner state; see the module documentation.
@@ -98,6 +117,14 @@ struct Scanner<'a> {
     operand_start: bool,
     /// The last significant character was `*`.
     after_star: bool,
+    /// The last token cannot end an expression (see the module documentation).
+    dangling: bool,
+    /// The last token was a single `.`, so a word now is a member name.
+    after_dot: bool,
+    /// Inside `def f(...)` before its `:=` or `begin`: a newline there does not split.
+    def_header: bool,
+    /// Soft statement breaks of the current statement.
+    soft_breaks: Vec<usize>,
     scan: Scan,
     /// Deepest nesting seen in the current statement.
     max_depth: usize,
@@ -117,6 +144,10 @@ pub(crate) fn scan(src: &str) -> Scan {
         star_lt: 0,
         operand_start: true,
         after_star: false,
+        dangling: false,
+        def_header: false,
+        after_dot: false,
+        soft_breaks: Vec::new(),
         scan: Scan::default(),
         max_depth: 0,
         chunk_start: 0,
@@ -159,18 +190,24 @@ impl Scanner<'_> {
                 break;
             };
             let next = bytes.get(i + 1).copied();
+            let after_dot = std::mem::take(&mut self.after_dot);
             match c {
                 '\n' => {
-                    if self.stack.is_empty() {
-                        self.end_chunk(i, false);
-                    }
+                    self.newline(i);
                     i += 1;
                 }
-                ' ' | '\t' | '\r' => i += 1,
+                ' ' | '\t' | '\r' | '\u{a0}' => i += c.len_utf8(),
                 '/' if next == Some(b'/') => {
                     // A comment runs to the end of the line; the newline itself is kept.
                     i = src[i..].find('\n').map_or(src.len(), |n| i + n);
                 }
+                '/' if next == Some(b'*') => match src[i + 2..].find("*/") {
+                    Some(n) => i += n + 4,
+                    None => {
+                        self.scan.open_comment = true;
+                        i = src.len();
+                    }
+                },
                 ';' if self.stack.is_empty() => {
                     self.end_chunk(i, true);
                     i += 1;
@@ -184,17 +221,61 @@ impl Scanner<'_> {
                     let end = src[i..]
                         .find(|ch: char| !is_word_char(ch))
                         .map_or(src.len(), |n| i + n);
-                    self.word(i, end);
+                    if after_dot {
+                        self.operand(i, end);
+                    } else {
+                        self.word(i, end);
+                    }
+                    i = end;
+                }
+                // `^<2>`, `v<3>`: CGSuite's up powers are part of a literal, not a comparison.
+                '<' if src[..i].ends_with(['^', 'v', '↑', '↓']) && up_power_len(&src[i..]) > 0 =>
+                {
+                    let end = i + up_power_len(&src[i..]);
+                    self.operand(i, end);
                     i = end;
                 }
                 _ => {
-                    self.symbol(c, i);
-                    i += c.len_utf8();
+                    let two = src.get(i..i + 2).unwrap_or("");
+                    if matches!(two, "->" | "=>" | ":=" | "..") {
+                        if two == ":=" {
+                            self.def_header = false;
+                        }
+                        self.operator(i, i + 2);
+                        i += 2;
+                    } else {
+                        self.symbol(c, i);
+                        if c == '.' {
+                            self.after_dot = true;
+                        }
+                        i += c.len_utf8();
+                    }
                 }
             }
         }
         self.scan.open = self.stack.iter().map(|f| (f.kind, f.offset)).collect();
+        self.scan.dangling = self.dangling && self.content.is_some();
         self.end_chunk(src.len(), false);
+    }
+
+    /// A newline: it ends the statement at the top level, and a statement inside a block in
+    /// its body, unless the line dangles.
+    fn newline(&mut self, at: usize) {
+        if self.dangling || self.def_header {
+            return;
+        }
+        match self.stack.last() {
+            None => self.end_chunk(at, false),
+            Some(frame) if frame.kind == Bracket::Block && !frame.header => {
+                if self.content.is_some() {
+                    self.soft_breaks.push(at);
+                }
+                self.operand_start = true;
+                self.after_star = false;
+                self.dangling = true;
+            }
+            Some(_) => {}
+        }
     }
 
     /// Record `start..end` as statement content.
@@ -214,8 +295,12 @@ impl Scanner<'_> {
                 content_end,
                 silent,
                 max_depth: self.max_depth,
+                soft_breaks: std::mem::take(&mut self.soft_breaks),
             });
         }
+        self.soft_breaks.clear();
+        self.dangling = false;
+        self.def_header = false;
         self.max_depth = 0;
         self.chunk_start = at + 1;
         self.star_lt = 0;
@@ -251,6 +336,7 @@ impl Scanner<'_> {
         self.total_pending -= pending;
         self.operand_start = false;
         self.after_star = false;
+        self.dangling = false;
     }
 
     /// An operator that may be followed by an operand.
@@ -258,6 +344,7 @@ impl Scanner<'_> {
         self.touch(start, end);
         self.operand_start = true;
         self.after_star = false;
+        self.dangling = true;
     }
 
     /// A prefix operator: counts toward the depth until its operand arrives.
@@ -272,12 +359,67 @@ impl Scanner<'_> {
         let word = &self.src[start..end];
         match word {
             "not" => self.prefix(start, end),
-            "and" | "or" | "in" | "for" | "def" => self.operator(start, end),
+            "begin" => {
+                self.def_header = false;
+                self.push_block(start, end, false)
+            }
+            "def" => {
+                self.def_header = true;
+                self.operator(start, end);
+            }
+            "if" => self.push_block(start, end, true),
+            // After an operand these are comprehension or loop clauses.
+            "for" | "while" if self.operand_start => self.push_block(start, end, true),
+            "then" | "else" | "do" | "yield" => {
+                self.set_header(false);
+                self.operator(start, end);
+            }
+            "elseif" => {
+                self.set_header(true);
+                self.operator(start, end);
+            }
+            "end" => {
+                if let Some(pos) = self.stack.iter().rposition(|f| f.kind == Bracket::Block) {
+                    for frame in self.stack.drain(pos..) {
+                        self.total_pending -= frame.pending_prefix;
+                    }
+                }
+                self.operand(start, end);
+            }
+            "true" | "false" => self.operand(start, end),
+            "and" | "or" | "in" | "for" | "while" | "from" | "to" | "by" | "where" | "var"
+            | "is" | "error" | "return" | "break" | "continue" | "clear" | "try" | "finally"
+            | "pass" => self.operator(start, end),
             _ if self.operand_start || word.starts_with(|c: char| c.is_ascii_digit()) => {
                 self.operand(start, end)
             }
-            // A name between two operands is a named infix operator (`G Heat 2`).
-            _ => self.operator(start, end),
+            // A name between two operands is a named infix operator (`G Heat 2`); it does not
+            // make the line dangle.
+            _ => {
+                self.operator(start, end);
+                self.dangling = false;
+            }
+        }
+    }
+
+    /// `begin`, `if`, or a `for` / `while` that starts a loop: a block until its `end`.
+    fn push_block(&mut self, start: usize, end: usize, header: bool) {
+        self.operator(start, end);
+        self.stack.push(Frame {
+            kind: Bracket::Block,
+            offset: start,
+            pending_prefix: 0,
+            header,
+        });
+        self.check_depth(start);
+    }
+
+    /// Mark the innermost open block as in its header or its body.
+    fn set_header(&mut self, header: bool) {
+        if let Some(frame) = self.stack.last_mut()
+            && frame.kind == Bracket::Block
+        {
+            frame.header = header;
         }
     }
 
@@ -287,6 +429,7 @@ impl Scanner<'_> {
             kind,
             offset: at,
             pending_prefix: 0,
+            header: false,
         });
         self.check_depth(at);
     }
@@ -338,9 +481,22 @@ impl Scanner<'_> {
                     self.operand(at, end);
                 }
             }
+            // A trailing `*` or `^` does not make a line dangle: `2*` is a complete literal.
             '^' | '↑' | '↓' | '⇑' | '⇓' => self.operand(at, end),
             _ => self.operator(at, end),
         }
+    }
+}
+
+/// The length of `<digits>` at the start of `text`, or 0.
+fn up_power_len(text: &str) -> usize {
+    let digits = text[1..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len() - 1);
+    if digits > 0 && text[1 + digits..].starts_with('>') {
+        digits + 2
+    } else {
+        0
     }
 }
 

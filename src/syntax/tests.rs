@@ -26,17 +26,51 @@ fn strip(e: &mut Expr) {
         ExprKind::Game { left, right } | ExprKind::ExplicitGame { left, right } => {
             left.iter_mut().chain(right.iter_mut()).for_each(strip)
         }
-        ExprKind::Set(items) | ExprKind::List(items) | ExprKind::Tuple(items) => {
-            items.iter_mut().for_each(strip)
-        }
-        ExprKind::Range { from, to } => {
+        ExprKind::Set(items)
+        | ExprKind::List(items)
+        | ExprKind::Tuple(items)
+        | ExprKind::Begin(items) => items.iter_mut().for_each(strip),
+        ExprKind::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+            strip(k);
+            strip(v);
+        }),
+        ExprKind::Range { from, to, step } => {
             strip(from);
             strip(to);
+            step.iter_mut().for_each(|s| strip(s));
         }
-        ExprKind::Comprehension { body, iter, .. } => {
+        ExprKind::Comprehension {
+            body,
+            value,
+            clauses,
+            ..
+        } => {
             strip(body);
-            strip(iter);
+            value.iter_mut().for_each(|v| strip(v));
+            strip_clauses(clauses);
         }
+        ExprKind::Loop { clauses, body } => {
+            strip_clauses(clauses);
+            match body {
+                LoopBody::Do(s) => s.iter_mut().for_each(strip),
+                LoopBody::Yield(parts) => parts.iter_mut().flatten().for_each(strip),
+            }
+        }
+        ExprKind::If {
+            branches,
+            otherwise,
+        } => {
+            for (c, b) in branches {
+                strip(c);
+                b.iter_mut().for_each(strip);
+            }
+            otherwise.iter_mut().flatten().for_each(strip);
+        }
+        ExprKind::Assign { value, .. } => strip(value),
+        ExprKind::Var { value, .. } => value.iter_mut().for_each(|v| strip(v)),
+        ExprKind::Lambda(l) => strip_lambda(std::sync::Arc::make_mut(l)),
+        ExprKind::Error(m) => strip(m),
+        ExprKind::Is { value, .. } => strip(value),
         ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Name(_) => {}
         ExprKind::Unary { operand, .. } => strip(operand),
         ExprKind::Binary { lhs, rhs, .. }
@@ -60,6 +94,101 @@ fn strip(e: &mut Expr) {
             args.iter_mut().for_each(strip);
         }
     }
+}
+
+fn strip_lambda(l: &mut Lambda) {
+    for p in &mut l.params {
+        p.span = Span::default();
+        p.default.iter_mut().for_each(strip);
+    }
+    strip(&mut l.body);
+}
+
+fn strip_clauses(clauses: &mut [Clause]) {
+    for c in clauses {
+        match c {
+            Clause::For {
+                var_span,
+                source,
+                while_cond,
+                where_cond,
+                ..
+            } => {
+                *var_span = Span::default();
+                match source {
+                    ForSource::In(e) | ForSource::Let(e) => strip(e),
+                    ForSource::From { from, to, by } => {
+                        strip(from);
+                        to.iter_mut().for_each(strip);
+                        by.iter_mut().for_each(strip);
+                    }
+                }
+                while_cond.iter_mut().for_each(strip);
+                where_cond.iter_mut().for_each(strip);
+            }
+            Clause::While { cond, where_cond } => {
+                strip(cond);
+                where_cond.iter_mut().for_each(strip);
+            }
+        }
+    }
+}
+
+fn assign(n: &str, value: Expr) -> Expr {
+    e(ExprKind::Assign {
+        name: n.into(),
+        value: Box::new(value),
+    })
+}
+
+fn param(n: &str) -> Param {
+    Param {
+        name: n.into(),
+        default: None,
+        span: Span::default(),
+    }
+}
+
+fn range(from: Expr, to: Expr, step: Option<Expr>) -> Expr {
+    e(ExprKind::Range {
+        from: Box::new(from),
+        to: Box::new(to),
+        step: step.map(Box::new),
+    })
+}
+
+fn comp(kind: CollectionKind, body: Expr, value: Option<Expr>, clauses: Vec<Clause>) -> Expr {
+    e(ExprKind::Comprehension {
+        kind,
+        body: Box::new(body),
+        value: value.map(Box::new),
+        clauses,
+    })
+}
+
+fn for_clause(var: &str, source: ForSource) -> Clause {
+    Clause::For {
+        var: var.into(),
+        var_span: Span::default(),
+        source,
+        while_cond: None,
+        where_cond: None,
+    }
+}
+
+fn for_in(var: &str, coll: Expr) -> Clause {
+    for_clause(var, ForSource::In(coll))
+}
+
+fn lambda(params: &[&str], body: Expr) -> Expr {
+    e(ExprKind::Lambda(std::sync::Arc::new(Lambda {
+        params: params.iter().map(|p| param(p)).collect(),
+        body,
+    })))
+}
+
+fn pow(lhs: Expr, rhs: Expr) -> Expr {
+    bin(BinOp::Pow, lhs, rhs)
 }
 
 /// Parse one expression statement (spans kept).
@@ -297,8 +426,7 @@ fn statements(src: &str) -> Vec<Statement> {
     for s in &mut stmts {
         match &mut s.kind {
             StatementKind::Expr(x) => strip(x),
-            StatementKind::Assign { value, .. } => strip(value),
-            StatementKind::Def { body, .. } => strip(body),
+            StatementKind::Def { lambda, .. } => strip_lambda(std::sync::Arc::make_mut(lambda)),
         }
     }
     stmts
@@ -833,6 +961,7 @@ fn precedence() {
         e(ExprKind::Range {
             from: Box::new(int(1)),
             to: Box::new(add(name("n"), int(1))),
+            step: None,
         }),
     );
     check(
@@ -874,7 +1003,11 @@ fn non_associative_operators() {
     assert_eq!(e.offset, 6);
     assert!(e.message.contains("chained"), "{e:?}");
     assert!(parse_statements("a == b != c").is_err());
-    assert!(parse_statements("1..2..3").is_err());
+    // A second `..` is the step; a third is an error.
+    assert!(parse_statements("1..2..3").is_ok());
+    let e = err("1..2..3..4");
+    assert!(e.message.contains("ranges cannot be chained"), "{e:?}");
+    assert_eq!(e.offset, 7);
     assert!(parse_statements("- not x").is_err());
 }
 
@@ -985,14 +1118,12 @@ fn collections_strings_booleans() {
     check("truex", name("truex"));
     check(
         "[S[n] for n in 0..20]",
-        e(ExprKind::Comprehension {
-            body: Box::new(index(name("S"), vec![name("n")])),
-            var: "n".into(),
-            iter: Box::new(e(ExprKind::Range {
-                from: Box::new(int(0)),
-                to: Box::new(int(20)),
-            })),
-        }),
+        comp(
+            CollectionKind::List,
+            index(name("S"), vec![name("n")]),
+            None,
+            vec![for_in("n", range(int(0), int(20), None))],
+        ),
     );
     assert!(parse_statements("()").is_err());
     assert!(parse_statements("[1,2,]").is_err());
@@ -1003,21 +1134,16 @@ fn collections_strings_booleans() {
 
 #[test]
 fn assignments_and_definitions() {
-    let s = statements("x := {1|0}");
-    assert_eq!(
-        s[0].kind,
-        StatementKind::Assign {
-            name: "x".into(),
-            value: game(vec![int(1)], vec![int(0)])
-        }
-    );
+    check("x := {1|0}", assign("x", game(vec![int(1)], vec![int(0)])));
     let s = statements("def f(x, y) := x + y");
     assert_eq!(
         s[0].kind,
         StatementKind::Def {
             name: "f".into(),
-            params: vec!["x".into(), "y".into()],
-            body: add(name("x"), name("y"))
+            lambda: std::sync::Arc::new(Lambda {
+                params: vec![param("x"), param("y")],
+                body: add(name("x"), name("y"))
+            })
         }
     );
     let s = statements("def g() := 1");
@@ -1025,19 +1151,15 @@ fn assignments_and_definitions() {
         s[0].kind,
         StatementKind::Def {
             name: "g".into(),
-            params: vec![],
-            body: int(1)
+            lambda: std::sync::Arc::new(Lambda {
+                params: vec![],
+                body: int(1)
+            })
         }
     );
-    let s = statements("default := 3");
-    assert_eq!(
-        s[0].kind,
-        StatementKind::Assign {
-            name: "default".into(),
-            value: int(3)
-        }
-    );
-    assert!(parse_statements("x := y := 3").is_err());
+    check("default := 3", assign("default", int(3)));
+    // Assignment is right-associative.
+    check("x := y := 3", assign("x", assign("y", int(3))));
     assert!(parse_statements("f(x) := 3").is_err());
 }
 
@@ -1094,8 +1216,8 @@ fn open_brackets_continue_the_line() {
     assert_eq!(statements("f(1,\n2)").len(), 1);
     assert_eq!(statements("<0|\n*>").len(), 1);
     assert_eq!(statements("[1,\n // comment {\n 2]\n3").len(), 2);
-    // `<` after an operand is a comparison, so it does not continue the line.
-    assert!(parse_statements("a <\nb").is_err());
+    // `<` after an operand is a comparison: the line dangles, so it continues.
+    assert_eq!(statements("a <\nb").len(), 1);
 }
 
 #[test]
@@ -1133,7 +1255,9 @@ fn error_messages_and_offsets() {
         ("{1)", 2, "the `{` before it must be closed first, with `}`"),
         ("1 \"a\"", 2, "expected an operator"),
         ("f (x)", 2, "found `(`"),
-        ("x := y := 3", 7, "found `:=`"),
+        ("L[1] := 2", 5, "only a plain name"),
+        ("for 3 from 1 to 5 yield 6 end", 4, "expected a name"),
+        ("return 3", 0, "`return` is not supported"),
         ("- not x", 2, "`not` cannot follow a sign"),
         ("<1>", 2, "expected `|`"),
     ];
@@ -1518,69 +1642,6 @@ proptest::proptest! {
 
 // ---------------------------------------------------------------- exploration aid
 
-/// A compact rendering of a tree, for failure messages and exploration.
-fn sexp(e: &Expr) -> String {
-    let list = |items: &[Expr]| items.iter().map(sexp).collect::<Vec<_>>().join(" ");
-    let args = |args: &[Arg]| {
-        args.iter()
-            .map(|a| match &a.name {
-                Some(n) => format!("{n}=>{}", sexp(&a.value)),
-                None => sexp(&a.value),
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    match &e.kind {
-        ExprKind::Literal(l) => {
-            let mut s = String::from("lit:");
-            if let Some(n) = &l.number {
-                s += &format!("{}/{}", n.numerator, n.denominator);
-            }
-            match &l.ups {
-                Some(UpCount::Literal(u)) => s += &format!("^{u}"),
-                Some(UpCount::Expr { negative, count }) => {
-                    s += &format!("{}({})", if *negative { "v" } else { "^" }, sexp(count))
-                }
-                None => {}
-            }
-            match &l.star {
-                Some(StarPart::Literal(n)) => s += &format!("*{n}"),
-                Some(StarPart::Expr(x)) => s += &format!("*({})", sexp(x)),
-                None => {}
-            }
-            s
-        }
-        ExprKind::Game { left, right } => format!("{{{} | {}}}", list(left), list(right)),
-        ExprKind::ExplicitGame { left, right } => format!("'{{{} | {}}}'", list(left), list(right)),
-        ExprKind::Set(items) => format!("(set {})", list(items)),
-        ExprKind::List(items) => format!("[{}]", list(items)),
-        ExprKind::Tuple(items) => format!("(tuple {})", list(items)),
-        ExprKind::Range { from, to } => format!("(.. {} {})", sexp(from), sexp(to)),
-        ExprKind::Comprehension { body, var, iter } => {
-            format!("[{} for {var} in {}]", sexp(body), sexp(iter))
-        }
-        ExprKind::Bool(b) => b.to_string(),
-        ExprKind::Str(s) => format!("{s:?}"),
-        ExprKind::Name(n) => n.clone(),
-        ExprKind::Unary { op, operand } => format!("({op:?} {})", sexp(operand)),
-        ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
-        ExprKind::Compare { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
-        ExprKind::Logic { op, lhs, rhs } => format!("({op:?} {} {})", sexp(lhs), sexp(rhs)),
-        ExprKind::Infix { name, lhs, rhs } => format!("(`{name}` {} {})", sexp(lhs), sexp(rhs)),
-        ExprKind::Member {
-            target,
-            name,
-            args: a,
-        } => match a {
-            Some(a) => format!("(. {} {name}({}))", sexp(target), args(a)),
-            None => format!("(. {} {name})", sexp(target)),
-        },
-        ExprKind::Call { name, args: a } => format!("(call {name} {})", args(a)),
-        ExprKind::Apply { callee, args: a } => format!("(apply {} {})", sexp(callee), args(a)),
-        ExprKind::Index { target, args } => format!("(index {} {})", sexp(target), list(args)),
-    }
-}
-
 /// `CGCALC_EXPLORE='1+2' cargo test explore -- --ignored --nocapture` prints parses.
 #[test]
 #[ignore]
@@ -1592,10 +1653,9 @@ fn explore() {
                 let shown: Vec<String> = stmts
                     .iter()
                     .map(|s| match &s.kind {
-                        StatementKind::Expr(e) => sexp(e),
-                        StatementKind::Assign { name, value } => format!("{name} := {}", sexp(value)),
-                        StatementKind::Def { name, params, body } => {
-                            format!("def {name}({}) := {}", params.join(","), sexp(body))
+                        StatementKind::Expr(e) => format!("{e:?}"),
+                        StatementKind::Def { name, lambda } => {
+                            format!("def {name} = {}", render_lambda(lambda))
                         }
                     } + if s.silent { ";" } else { "" })
                     .collect();
@@ -1603,5 +1663,693 @@ fn explore() {
             }
             Err(e) => println!("{line:<30} => ERR @{} {}", e.offset, e.message),
         }
+    }
+}
+
+// ---------------------------------------------------------------- CGScript control forms
+
+fn block_of(items: Vec<Expr>) -> Vec<Expr> {
+    items
+}
+
+fn if_expr(branches: Vec<(Expr, Vec<Expr>)>, otherwise: Option<Vec<Expr>>) -> Expr {
+    e(ExprKind::If {
+        branches,
+        otherwise,
+    })
+}
+
+fn loop_expr(clauses: Vec<Clause>, body: LoopBody) -> Expr {
+    e(ExprKind::Loop { clauses, body })
+}
+
+fn var(n: &str, value: Option<Expr>) -> Expr {
+    e(ExprKind::Var {
+        name: n.into(),
+        value: value.map(Box::new),
+    })
+}
+
+#[test]
+fn if_then_elseif_else() {
+    check(
+        "if 5 > 4 then 3 end",
+        if_expr(vec![(cmp(CmpOp::Gt, int(5), int(4)), vec![int(3)])], None),
+    );
+    check(
+        "if a then 1 elseif b then 2; 3 else 4 end",
+        if_expr(
+            vec![(name("a"), vec![int(1)]), (name("b"), vec![int(2), int(3)])],
+            Some(vec![int(4)]),
+        ),
+    );
+    // An ordinary operand.
+    check(
+        "1 + if k > 0 then k else 0 end",
+        add(
+            int(1),
+            if_expr(
+                vec![(cmp(CmpOp::Gt, name("k"), int(0)), vec![name("k")])],
+                Some(vec![int(0)]),
+            ),
+        ),
+    );
+    check("if a then end", if_expr(vec![(name("a"), vec![])], None));
+    assert!(parse_statements("if a then 1").is_err());
+    assert!(parse_statements("if a 1 end").is_err());
+    assert!(parse_statements("elseif").is_err());
+}
+
+#[test]
+fn begin_blocks_and_var() {
+    check("begin end", e(ExprKind::Begin(vec![])));
+    // A `;` inside a block suppresses nothing, and empty statements vanish.
+    check("begin 4; end", e(ExprKind::Begin(vec![int(4)])));
+    check(
+        "begin var t := 2; t * 5 end",
+        e(ExprKind::Begin(block_of(vec![
+            var("t", Some(int(2))),
+            mul(name("t"), int(5)),
+        ]))),
+    );
+    check("var x", var("x", None));
+    check("var f := x -> x", var("f", Some(lambda(&["x"], name("x")))));
+    assert!(parse_statements("var a, b").is_err());
+    let e = err("var x := y := 1");
+    assert!(e.message.contains("var"), "{e:?}");
+    assert!(parse_statements("begin var x end").is_ok());
+    assert!(parse_statements("1 + var x").is_err());
+}
+
+#[test]
+fn assignment_is_an_expression() {
+    check("[x := 3, 2]", list(vec![assign("x", int(3)), int(2)]));
+    check("a := b := 0", assign("a", assign("b", int(0))));
+    check("x := 1 + 2", assign("x", add(int(1), int(2))));
+    check("f := (x := 3)", assign("f", assign("x", int(3))));
+    for src in [
+        "L[1] := 2",
+        "x.Foo := 1",
+        "1 := 2",
+        "a + b := 3",
+        "x -> y := 3",
+    ] {
+        assert!(parse_statements(src).is_err(), "{src:?}");
+    }
+    let e = err("L[1] := 2");
+    assert_eq!(e.offset, 5);
+    assert!(e.message.contains("Updated"), "{e:?}");
+}
+
+#[test]
+fn lambdas() {
+    check("x -> x + 1", lambda(&["x"], add(name("x"), int(1))));
+    check(
+        "(x, y) -> (x - y) / 2",
+        lambda(
+            &["x", "y"],
+            bin(BinOp::Div, sub(name("x"), name("y")), int(2)),
+        ),
+    );
+    check("() -> 1", lambda(&[], int(1)));
+    // Right-associative; `->` binds more loosely than `or`.
+    check(
+        "x -> y -> x or y",
+        lambda(
+            &["x"],
+            lambda(&["y"], logic(LogicOp::Or, name("x"), name("y"))),
+        ),
+    );
+    check("f := x -> x", assign("f", lambda(&["x"], name("x"))));
+    check("x -> (y := x)", lambda(&["x"], assign("y", name("x"))));
+    check("x->y", lambda(&["x"], name("y")));
+    check(
+        "L.ForAll(x -> x == 7)",
+        member(
+            name("L"),
+            "ForAll",
+            Some(vec![pos(lambda(&["x"], cmp(CmpOp::Eq, name("x"), int(7))))]),
+        ),
+    );
+    let mut with_default = param("b");
+    with_default.default = Some(int(2));
+    check(
+        "(a, b ? 2) -> a + b",
+        e(ExprKind::Lambda(std::sync::Arc::new(Lambda {
+            params: vec![param("a"), with_default],
+            body: add(name("a"), name("b")),
+        }))),
+    );
+    // A tuple is still a tuple, and `(x)` still a parenthesised name.
+    check("(x, y)", tuple(vec![name("x"), name("y")]));
+    check("(x)", name("x"));
+    assert!(parse_statements("(1, 2) -> 3").is_err());
+    assert!(parse_statements("x ->").is_err());
+}
+
+#[test]
+fn definitions_with_blocks_and_defaults() {
+    let s = statements("def u(x) begin y := x + 4; y; end");
+    let StatementKind::Def { name: n, lambda: l } = &s[0].kind else {
+        panic!("not a def")
+    };
+    assert_eq!(n, "u");
+    assert_eq!(
+        l.body,
+        e(ExprKind::Begin(vec![
+            assign("y", add(name("x"), int(4))),
+            name("y")
+        ]))
+    );
+    let s = statements("def f(a, b ? 1) := a + b");
+    let StatementKind::Def { lambda: l, .. } = &s[0].kind else {
+        panic!("not a def")
+    };
+    assert_eq!(l.params[1].default, Some(int(1)));
+    // No `;` is needed after `end`, on one line or several.
+    assert_eq!(statements("def g(x) begin x end\ng(2)").len(), 2);
+    assert_eq!(statements("def g(x)\nbegin\n  x\nend\ng(2)").len(), 2);
+    assert!(parse_statements("begin def f(x) := x end").is_err());
+}
+
+#[test]
+fn loops_and_clauses() {
+    check(
+        "for x from 1 to 5 yield x*x end",
+        loop_expr(
+            vec![for_clause(
+                "x",
+                ForSource::From {
+                    from: int(1),
+                    to: Some(int(5)),
+                    by: None,
+                },
+            )],
+            LoopBody::Yield(vec![vec![mul(name("x"), name("x"))]]),
+        ),
+    );
+    check(
+        "for x := 5 yield x yield x + 1 end",
+        loop_expr(
+            vec![for_clause("x", ForSource::Let(int(5)))],
+            LoopBody::Yield(vec![vec![name("x")], vec![add(name("x"), int(1))]]),
+        ),
+    );
+    check(
+        "while x < 3 where y do x := x + 1 end",
+        loop_expr(
+            vec![Clause::While {
+                cond: cmp(CmpOp::Lt, name("x"), int(3)),
+                where_cond: Some(name("y")),
+            }],
+            LoopBody::Do(vec![assign("x", add(name("x"), int(1)))]),
+        ),
+    );
+    check(
+        "for i in L while i > 0 where i != 2 for j from i by -1 do end",
+        loop_expr(
+            vec![
+                Clause::For {
+                    var: "i".into(),
+                    var_span: Span::default(),
+                    source: ForSource::In(name("L")),
+                    while_cond: Some(cmp(CmpOp::Gt, name("i"), int(0))),
+                    where_cond: Some(cmp(CmpOp::Ne, name("i"), int(2))),
+                },
+                for_clause(
+                    "j",
+                    ForSource::From {
+                        from: name("i"),
+                        to: None,
+                        by: Some(int(-1)),
+                    },
+                ),
+            ],
+            LoopBody::Do(vec![]),
+        ),
+    );
+    for src in [
+        "for 3 from 1 to 5 yield 6 end",
+        "for x to 5 do end",
+        "do 1 end",
+        "for x in L do 1",
+        "for x in L end",
+        "[x while x < 3]",
+        "for x in L while y while z do end",
+    ] {
+        assert!(parse_statements(src).is_err(), "{src:?}");
+    }
+    assert_eq!(err("for 3 from 1 to 5 yield 6 end").offset, 4);
+}
+
+#[test]
+fn comprehensions() {
+    let x2 = pow(name("x"), int(2));
+    check(
+        "[x^2 for x in L]",
+        comp(
+            CollectionKind::List,
+            x2.clone(),
+            None,
+            vec![for_in("x", name("L"))],
+        ),
+    );
+    check(
+        "(x^2 for x in L)",
+        comp(
+            CollectionKind::List,
+            x2.clone(),
+            None,
+            vec![for_in("x", name("L"))],
+        ),
+    );
+    check(
+        "{x^2 for x in [1,3]}",
+        comp(
+            CollectionKind::Set,
+            x2.clone(),
+            None,
+            vec![for_in("x", list(vec![int(1), int(3)]))],
+        ),
+    );
+    check(
+        "{n => n.Lb for n in L}",
+        comp(
+            CollectionKind::Map,
+            name("n"),
+            Some(member(name("n"), "Lb", None)),
+            vec![for_in("n", name("L"))],
+        ),
+    );
+    check(
+        "Sum(k*k for k in L)",
+        call(
+            "Sum",
+            vec![pos(comp(
+                CollectionKind::List,
+                mul(name("k"), name("k")),
+                None,
+                vec![for_in("k", name("L"))],
+            ))],
+        ),
+    );
+    check(
+        "[x for x in A for y in B where x < y]",
+        comp(
+            CollectionKind::List,
+            name("x"),
+            None,
+            vec![
+                for_in("x", name("A")),
+                Clause::For {
+                    var: "y".into(),
+                    var_span: Span::default(),
+                    source: ForSource::In(name("B")),
+                    while_cond: None,
+                    where_cond: Some(cmp(CmpOp::Lt, name("x"), name("y"))),
+                },
+            ],
+        ),
+    );
+    assert!(parse_statements("f(a, x for x in L)").is_err());
+    assert!(parse_statements("f(n => x for x in L)").is_err());
+}
+
+#[test]
+fn maps_and_brace_readings() {
+    check("{=>}", e(ExprKind::Map(vec![])));
+    check(
+        "{7 => true, 1/2 => ^^*}",
+        e(ExprKind::Map(vec![
+            (int(7), e(ExprKind::Bool(true))),
+            (frac(1, 2), lit(None, Some(2), Some(1))),
+        ])),
+    );
+    check(
+        "{\"a\" => x -> x}",
+        e(ExprKind::Map(vec![(
+            string("a"),
+            lambda(&["x"], name("x")),
+        )])),
+    );
+    check("{}", set(vec![]));
+    check("{1, 2}", set(vec![int(1), int(2)]));
+    check("{1 | 2}", game(vec![int(1)], vec![int(2)]));
+    check("{|}", game(vec![], vec![]));
+    check(
+        "{{1|0}, 2 || 3}",
+        game(vec![game(vec![int(1)], vec![int(0)]), int(2)], vec![int(3)]),
+    );
+    assert!(parse_statements("{1 => 2 | 3}").is_err());
+    assert!(parse_statements("'{1 => 2}'").is_err());
+    assert!(parse_statements("{=> 1}").is_err());
+}
+
+#[test]
+fn power_and_juxtaposed_literals() {
+    check("x^2", pow(name("x"), int(2)));
+    check("x ^ 2", pow(name("x"), int(2)));
+    check("-x^2", neg(pow(name("x"), int(2))));
+    check("x^y^z", pow(name("x"), pow(name("y"), name("z"))));
+    check("(1/2)^4", pow(frac(1, 2), int(4)));
+    check("L[1]^2", pow(index(name("L"), vec![int(1)]), int(2)));
+    check("f(n)^2", pow(call("f", vec![pos(name("n"))]), int(2)));
+    check("2 * x^2", mul(int(2), pow(name("x"), int(2))));
+    check(
+        "x^2+y^2",
+        add(pow(name("x"), int(2)), pow(name("y"), int(2))),
+    );
+    // Literals that start with a number stay literals.
+    check("2^3", lit(Some((2, 1)), Some(3), None));
+    check("6^*", lit(Some((6, 1)), Some(1), Some(1)));
+    check("^^", up(2));
+    check("3*2", lit(Some((3, 1)), None, Some(2)));
+    // `*n` and `^n` with a variable n.
+    check("*n", star_expr(name("n")));
+    check("^n", ups_expr(false, name("n")));
+    check(
+        "*n + ^n",
+        add(star_expr(name("n")), ups_expr(false, name("n"))),
+    );
+    check("*(n+1)", star_expr(add(name("n"), int(1))));
+    check("v(n)", ups_expr(true, name("n")));
+    check("vx", name("vx"));
+}
+
+#[test]
+fn new_operators() {
+    check("a === b", cmp(CmpOp::Same, name("a"), name("b")));
+    check("a !== b", cmp(CmpOp::NotSame, name("a"), name("b")));
+    check("a <=> b", cmp(CmpOp::Order, name("a"), name("b")));
+    check("1..10..2", range(int(1), int(10), Some(int(2))));
+    check(
+        "1..n+1..k",
+        range(int(1), add(name("n"), int(1)), Some(name("k"))),
+    );
+    check(
+        "1..4 === [1,2]",
+        cmp(
+            CmpOp::Same,
+            range(int(1), int(4), None),
+            list(vec![int(1), int(2)]),
+        ),
+    );
+    check(
+        "x + 1 is Integer",
+        e(ExprKind::Is {
+            value: Box::new(add(name("x"), int(1))),
+            type_name: "Integer".into(),
+        }),
+    );
+    check(
+        "not x is Integer",
+        unary(
+            UnaryOp::Not,
+            e(ExprKind::Is {
+                value: Box::new(name("x")),
+                type_name: "Integer".into(),
+            }),
+        ),
+    );
+    check("error(\"no\")", e(ExprKind::Error(Box::new(string("no")))));
+    check("4 Max 3 + 5", infix("Max", int(4), add(int(3), int(5))));
+}
+
+#[test]
+fn keywords_are_reserved_but_members_are_not() {
+    for word in [
+        "if", "then", "elseif", "else", "end", "begin", "do", "while", "from", "to", "by", "where",
+        "yield", "var", "is", "error",
+    ] {
+        assert!(
+            parse_statements(&format!("{word} := 1")).is_err(),
+            "{word} should be reserved"
+        );
+    }
+    check(
+        "(1..5).End",
+        member(range(int(1), int(5), None), "End", None),
+    );
+    check("x.end", member(name("x"), "end", None));
+    check("ending", name("ending"));
+    for word in [
+        "return", "break", "continue", "clear", "try", "finally", "pass",
+    ] {
+        let e = err(word);
+        assert_eq!(e.message, format!("`{word}` is not supported"));
+        assert_eq!(e.offset, 0);
+        let e = err(&format!("begin 1; {word} end"));
+        assert!(e.message.contains("not supported"), "{e:?}");
+    }
+}
+
+#[test]
+fn block_comments() {
+    check("/* c */ 5 /** d */", int(5));
+    check("1 + /* two\nlines */ 2", add(int(1), int(2)));
+    assert_eq!(statements("/* a\nb */ 1\n2").len(), 2);
+    assert!(statements("/* only */").is_empty());
+    assert!(needs_more_input("1 /* open"));
+}
+
+// ---------------------------------------------------------------- splitting
+
+#[test]
+fn blocks_span_lines() {
+    let s = statements("if x then\n  1\nelse\n  2\nend\n3");
+    assert_eq!(s.len(), 2);
+    assert_eq!(
+        s[0].kind,
+        StatementKind::Expr(if_expr(vec![(name("x"), vec![int(1)])], Some(vec![int(2)])))
+    );
+    // Newlines end statements inside a block body, not inside its header.
+    let s =
+        statements("begin\n  x := 3\n  for y in L\n  where y > 1\n  do x := x + y end\n  x\nend");
+    assert_eq!(s.len(), 1);
+    let StatementKind::Expr(Expr {
+        kind: ExprKind::Begin(body),
+        ..
+    }) = &s[0].kind
+    else {
+        panic!("not a block: {s:?}")
+    };
+    assert_eq!(body.len(), 3);
+    assert_eq!(body[2], name("x"));
+    // A comprehension `for` follows an operand and leaves the depth alone.
+    assert_eq!(statements("[x for x in L]\n2").len(), 2);
+    assert_eq!(statements("for x in A for y in B\nyield x end\n2").len(), 2);
+    // Dangling lines continue.
+    assert_eq!(statements("x :=\n 3").len(), 1);
+    assert_eq!(statements("f := x ->\n x + 1").len(), 1);
+    assert_eq!(statements("1 +\n2\n3").len(), 2);
+    assert_eq!(statements("a and\nb").len(), 1);
+    // A trailing `*` is a literal, so the line ends there.
+    assert_eq!(statements("2*\n3").len(), 2);
+    // Statements inside a block that spans lines, then `;`-silenced.
+    let s = statements("begin\n1\n2\nend;\n3");
+    assert_eq!(s.len(), 2);
+    assert!(s[0].silent);
+    // Spans and offsets stay those of the source.
+    let e = err("begin\n  1\n  2 +\nend");
+    assert!(e.offset >= 14, "{e:?}");
+}
+
+#[test]
+fn needs_more_input_for_blocks() {
+    for src in [
+        "if x then",
+        "if x then 1 else",
+        "begin",
+        "begin x := 1;",
+        "for x in L",
+        "for x in L yield x",
+        "while x < 3 do",
+        "x :=",
+        "f := x ->",
+        "1 +",
+        "a and",
+        "/* open",
+        "def f(x) begin",
+    ] {
+        assert!(needs_more_input(src), "{src:?}");
+    }
+    for src in [
+        "if x then 1 end",
+        "begin end",
+        "[x for x in L]",
+        "(1..5).End",
+        "2*",
+        "2^",
+        "x",
+        "/* closed */",
+        "for x in L yield x end",
+        "^<2>",
+    ] {
+        assert!(!needs_more_input(src), "{src:?}");
+    }
+}
+
+#[test]
+fn unclosed_blocks_are_named() {
+    let e = err("begin 1");
+    assert!(e.message.contains("unclosed `begin`"), "{e:?}");
+    assert_eq!(e.offset, 0);
+    let e = err("1; if x then 2");
+    assert!(e.message.contains("unclosed `if`"), "{e:?}");
+    assert_eq!(e.offset, 3);
+}
+
+#[test]
+fn blocks_nest_up_to_the_limit_and_no_further() {
+    let n = 300;
+    let src = format!("{}1{}", "begin ".repeat(n), " end".repeat(n));
+    assert_eq!(statements(&src).len(), 1);
+    let src = format!("{}1{}", "if true then ".repeat(n), " end".repeat(n));
+    assert_eq!(statements(&src).len(), 1);
+    let src = format!("{}1{}", "x -> ".repeat(n), "");
+    assert_eq!(statements(&src).len(), 1);
+    let deep = format!("{}1{}", "begin ".repeat(100_000), " end".repeat(100_000));
+    let e = err(&deep);
+    assert!(e.message.contains("too deep"), "{e:?}");
+    let deep = "if x then ".repeat(100_000);
+    assert!(parse_statements(&deep).is_err());
+}
+
+// ---------------------------------------------------------------- function printing
+
+/// Parse `src` as a lambda (or a `def`) and render it.
+fn rendered(src: &str) -> String {
+    let stmts = parse_statements(src).unwrap_or_else(|e| panic!("{src:?}: {e:?}"));
+    match &stmts[0].kind {
+        StatementKind::Def { lambda, .. } => render_lambda(lambda),
+        StatementKind::Expr(Expr {
+            kind: ExprKind::Lambda(l),
+            ..
+        }) => render_lambda(l),
+        StatementKind::Expr(Expr {
+            kind: ExprKind::Assign { value, .. },
+            ..
+        }) => match &value.kind {
+            ExprKind::Lambda(l) => render_lambda(l),
+            other => panic!("{src:?} does not define a lambda: {other:?}"),
+        },
+        other => panic!("{src:?} is not a lambda: {other:?}"),
+    }
+}
+
+#[test]
+fn functions_print_as_cgsuite_does() {
+    for (src, printed) in [
+        ("x -> x+1", "x -> x + 1"),
+        ("f := x -> x+1", "x -> x + 1"),
+        ("x -> y -> x + y", "x -> y -> x + y"),
+        (
+            "def u(x) begin y := x + 4; y; end",
+            "x -> begin y := x + 4; y end",
+        ),
+        ("(x,y) -> (x-y)/2", "(x, y) -> (x - y) / 2"),
+        ("() -> 1", "() -> 1"),
+        ("(a, b?2) -> a+b", "(a, b ? 2) -> a + b"),
+        (
+            "n -> [[k] for k from 1 to 3]",
+            "n -> for k from 1 to 3 yield [k] end",
+        ),
+        (
+            "n -> if n<2 then n else fib(n-1)+fib(n-2) end",
+            "n -> if n < 2 then n else fib(n - 1) + fib(n - 2) end",
+        ),
+        ("x -> -x^2", "x -> -x^2"),
+        ("x -> (-x)^2", "x -> (-x)^2"),
+        ("x -> (x + 1) * 2", "x -> (x + 1) * 2"),
+        ("x -> x - (1 - x)", "x -> x - (1 - x)"),
+        ("x -> x - 1 - x", "x -> x - 1 - x"),
+        ("x -> {x|*}", "x -> {x|*}"),
+        ("x -> 1/2^* + v3", "x -> 1/2^* + v3"),
+        ("n -> *n + ^n", "n -> *n + ^n"),
+        ("x -> L.Sorted[1](x, f => 2)", "x -> L.Sorted[1](x, f => 2)"),
+        ("x -> (y := x)", "x -> (y := x)"),
+        ("x -> not a and b", "x -> not a and b"),
+        ("x -> not (a and b)", "x -> not (a and b)"),
+    ] {
+        assert_eq!(rendered(src), printed, "{src:?}");
+    }
+}
+
+/// Sources whose rendering must read back as the same tree.
+const ROUND_TRIP: &[&str] = &[
+    "x -> x + 1",
+    "x -> y -> x + y",
+    "(a, b ? 2 + 1) -> a * b",
+    "() -> begin var t := 2; t := t * 5; t end",
+    "x -> if x > 0 then 1 elseif x < 0 then -1 else 0 end",
+    "x -> begin end",
+    "x -> for i from 1 to x by 2 while i < 10 where i != 3 do y := i end",
+    "x -> for i in x for j := i * 2 yield i yield j end",
+    "x -> while x < 3 do x := x + 1 end",
+    "x -> {k => k + 1 for k in x}",
+    "x -> {k % 4 for k in x where k > 2}",
+    "x -> {1 => 2, \"a\" => [x], 3 => {=>}}",
+    "x -> {x, 2, {1|0}}",
+    "x -> {x, *|x, {1|||0||-1|-2}}",
+    "x -> '{x|0}'",
+    "x -> <1|x>",
+    "x -> x.Foo(1, 2).Bar[3]",
+    "x -> game.heap.Kayles(5)",
+    "x -> (f)(2)",
+    "x -> (x.Foo)(2)",
+    "x -> f(1)(2)",
+    "x -> -x^2 + (-x)^3 - -1 + - 1 + +x + +-x",
+    "x -> x^y^z",
+    "x -> (x^y)^z",
+    "x -> a - (b - c) + (d + e)",
+    "x -> a / (b * c) % d",
+    "x -> a : b : (c : d)",
+    "x -> 1..x..2",
+    "x -> (1..x).Size",
+    "x -> x is Integer and not x is Rational or x === 3",
+    "x -> (a or b) and c",
+    "x -> (a < b) == true",
+    "x -> x Max 3 + 5",
+    "x -> (x Max 3) Max 5",
+    "x -> x Max (3 Max 5)",
+    "x -> error(\"a\\\"b\\\\c\\n\")",
+    "x -> [1/2, -3/4, 2^3, 6^*, ^^*, v3*2, *[1, 2], 1^<2>*, 5Tiny(2)]",
+    "x -> *(x + 1) + ^(x) + v(x) + *x + ^x*x",
+    "x -> (2*)",
+    "x -> (x, 1)",
+    "x -> [(y -> y), () -> x]",
+    "x -> (y := z := x)",
+    "x -> a +- b",
+    "x -> -(1)",
+    "x -> (-1).Abs",
+    "x -> -(1.Abs)",
+    "x -> -{1|0}",
+    "x -> ^.Pow(2)",
+    "x -> \"s\" + true",
+    "x -> begin var f := y -> y; f(x) end",
+];
+
+#[test]
+fn rendered_functions_parse_back_to_the_same_tree() {
+    for src in ROUND_TRIP {
+        let mut original = parse(src);
+        let ExprKind::Lambda(l) = &original.kind else {
+            panic!("{src:?} is not a lambda")
+        };
+        let text = render_lambda(l);
+        let mut again = parse_statements(&text)
+            .unwrap_or_else(|e| panic!("{src:?} rendered as {text:?}: {e:?}"));
+        assert_eq!(again.len(), 1, "{text:?}");
+        let StatementKind::Expr(mut back) = again.remove(0).kind else {
+            panic!("{text:?}")
+        };
+        strip(&mut back);
+        strip(&mut original);
+        assert_eq!(back, original, "{src:?} rendered as {text:?}");
+        // Rendering is stable.
+        let ExprKind::Lambda(l2) = &back.kind else {
+            panic!("{text:?}")
+        };
+        assert_eq!(render_lambda(l2), text);
     }
 }
