@@ -257,10 +257,12 @@ impl Evaluator<'_> {
                         let mut x = start;
                         loop {
                             if let Some(end) = &end {
+                                // The loop runs while x ≤ end (x ≥ end going down); a game
+                                // confused with the bound ends it.
                                 let past = if descending {
-                                    self.strictly_less(&x, end)?
+                                    !self.at_most(end, &x)?
                                 } else {
-                                    self.strictly_less(end, &x)?
+                                    !self.at_most(&x, end)?
                                 };
                                 if past {
                                     break;
@@ -278,15 +280,17 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `a < b` for loop bounds: numbers directly, games by the game order (a confused pair is
-    /// not "past" the bound).
-    fn strictly_less(&mut self, a: &Value, b: &Value) -> EvalResult<bool> {
+    /// `a ≤ b` for loop bounds: numbers directly, games by the game order.
+    fn at_most(&mut self, a: &Value, b: &Value) -> EvalResult<bool> {
         if let (Value::Number(x), Value::Number(y)) = (a, b) {
-            return Ok(x < y);
+            return Ok(x <= y);
         }
         let g = self.game_of(a)?;
         let h = self.game_of(b)?;
-        Ok(self.engine.relation(g, h)? == Relation::Less)
+        Ok(matches!(
+            self.engine.relation(g, h)?,
+            Relation::Less | Relation::Equal
+        ))
     }
 
     fn run_round(&mut self, body: &RoundBody, sink: &mut Sink) -> EvalResult<()> {

@@ -75,7 +75,7 @@ impl Evaluator<'_> {
                 Ok(v)
             }
             ExprKind::Var { name, value } => self.eval_var(name, value.as_deref(), e.span),
-            ExprKind::Lambda(lambda) => Ok(self.make_function(lambda, None)),
+            ExprKind::Lambda(lambda) => self.make_function(lambda),
             ExprKind::Error(message) => self.eval_error(message),
             ExprKind::Is { value, type_name } => {
                 let v = self.eval(value)?;

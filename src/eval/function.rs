@@ -86,8 +86,19 @@ impl Callable for Closure {
 }
 
 impl Evaluator<'_> {
-    /// The function value of `lambda` in the current scope.
-    pub(super) fn make_function(&mut self, lambda: &Arc<Lambda>, _name: Option<&str>) -> Value {
+    /// The function value of `lambda` in the current scope. A parameter may not repeat another
+    /// or a visible local (CGSuite's "Duplicate var").
+    pub(super) fn make_function(&mut self, lambda: &Arc<Lambda>) -> EvalResult<Value> {
+        for (i, p) in lambda.params.iter().enumerate() {
+            if lambda.params[..i].iter().any(|q| q.name == p.name)
+                || super::env::lookup(&self.scope, &p.name).is_some()
+            {
+                return Err(EvalError::at(
+                    format!("Duplicate var: `{}`", p.name),
+                    p.span,
+                ));
+            }
+        }
         let mut free = free_names(lambda);
         // A name bound in an enclosing frame is captured; every other free name is read from
         // the globals, and reassigning it must invalidate memo tables.
@@ -101,7 +112,7 @@ impl Evaluator<'_> {
                 }
             }
         }
-        Value::Function(Rc::new(Closure {
+        Ok(Value::Function(Rc::new(Closure {
             lambda: lambda.clone(),
             scope: self.scope.clone(),
             ctx: Rc::downgrade(&self.ctx),
@@ -110,7 +121,7 @@ impl Evaluator<'_> {
             active: Cell::new(0),
             recursive: Cell::new(false),
             memo: RefCell::default(),
-        }))
+        })))
     }
 
     /// Call any function value with positional arguments.

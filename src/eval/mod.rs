@@ -156,7 +156,7 @@ impl Session {
         match &st.kind {
             StatementKind::Expr(e) => ev.eval(e),
             StatementKind::Def { name, lambda } => {
-                let f = ev.make_function(lambda, Some(name));
+                let f = ev.make_function(lambda)?;
                 ev.assign_global(name, f.clone())?;
                 Ok(f)
             }
