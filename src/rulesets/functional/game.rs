@@ -57,6 +57,20 @@ pub enum Rules {
     PartizanHeap(HeapSource, HeapSource),
     /// Left moves as the first coordinate ruleset, Right as the second.
     PartizanCoordinate(Rc<UserGame>, Rc<UserGame>),
+    /// `R.Adjoin(S)` of impartial coordinate rulesets: R's options, then S's.
+    Adjoin(Vec<Rc<UserGame>>),
+    /// `R.AcrosticProduct(S)`, position (m, n): move on m as in R, to Σ (aᵢ, n), or on n as
+    /// in S, to Σ (m, bⱼ).
+    Acrostic(HeapSource, HeapSource),
+    /// `R.DirectProduct(S)` (Tartan): for each R-option A of m and S-option B of n, the move
+    /// to Σ (aᵢ, n) + Σ (m, bⱼ) + Σ (aᵢ, bⱼ).
+    Direct(HeapSource, HeapSource),
+    /// `R.CakeProduct(S, twisted => b)` = `GenCutcake(R, S, b)` (rulesets.md §6.1).
+    Cake {
+        left: HeapSource,
+        right: HeapSource,
+        twisted: bool,
+    },
     /// `PartizanRuleset(L, R)` / `ImpartialRuleset(F)` (right = None), with `split => S`.
     General {
         left: Rc<dyn Callable>,
@@ -77,13 +91,23 @@ impl Rules {
                 | Rules::GenMem(_)
                 | Rules::GenWythoff(_)
                 | Rules::PartizanCoordinate(..)
+                | Rules::Adjoin(_)
+                | Rules::Acrostic(..)
+                | Rules::Direct(..)
+                | Rules::Cake { .. }
         )
     }
 
     pub fn is_impartial(&self) -> bool {
         match self {
-            Rules::Heap(_) | Rules::Coordinate(_) | Rules::GenMem(_) | Rules::GenWythoff(_) => true,
-            Rules::PartizanHeap(..) | Rules::PartizanCoordinate(..) => false,
+            Rules::Heap(_)
+            | Rules::Coordinate(_)
+            | Rules::GenMem(_)
+            | Rules::GenWythoff(_)
+            | Rules::Adjoin(_)
+            | Rules::Acrostic(..)
+            | Rules::Direct(..) => true,
+            Rules::PartizanHeap(..) | Rules::PartizanCoordinate(..) | Rules::Cake { .. } => false,
             Rules::General { right, .. } => right.is_none(),
         }
     }
@@ -358,6 +382,73 @@ impl UserGame {
             Rules::PartizanCoordinate(l, r) => {
                 let side = if left { l } else { r };
                 side.raw_moves(p, heap, true, engine)
+            }
+            Rules::Adjoin(games) => {
+                let mut out = Vec::new();
+                for g in games {
+                    out.extend(g.raw_moves(p, heap, true, engine)?);
+                }
+                Ok(out)
+            }
+            Rules::Acrostic(r, s) => {
+                let (m, n) = natural_pair(p)?;
+                let mut out = heap_lists(r, m, engine)?
+                    .into_iter()
+                    .map(|a| pair_move(a.iter().map(|&a| (a, n))))
+                    .collect::<Vec<_>>();
+                out.extend(
+                    heap_lists(s, n, engine)?
+                        .into_iter()
+                        .map(|b| pair_move(b.iter().map(|&b| (m, b)))),
+                );
+                Ok(out)
+            }
+            Rules::Direct(r, s) => {
+                let (m, n) = natural_pair(p)?;
+                let (rs, ss) = (heap_lists(r, m, engine)?, heap_lists(s, n, engine)?);
+                if rs.len().saturating_mul(ss.len()) > MAX_MOVES {
+                    return Err(too_many_moves());
+                }
+                let mut out = Vec::with_capacity(rs.len() * ss.len());
+                for a in &rs {
+                    for b in &ss {
+                        engine.check_interrupt()?;
+                        let cross = a.iter().flat_map(|&x| b.iter().map(move |&y| (x, y)));
+                        out.push(pair_move(
+                            a.iter()
+                                .map(|&x| (x, n))
+                                .chain(b.iter().map(|&y| (m, y)))
+                                .chain(cross),
+                        ));
+                    }
+                }
+                Ok(out)
+            }
+            Rules::Cake {
+                left: l,
+                right: r,
+                twisted,
+            } => {
+                let (m, n) = natural_pair(p)?;
+                // Untwisted, Left cuts n and Right cuts m; twisted, the other way round, and
+                // the coordinates swap after the move.
+                let (rules, cut) = match (left, twisted) {
+                    (true, false) => (l, n),
+                    (false, false) => (r, m),
+                    (true, true) => (l, m),
+                    (false, true) => (r, n),
+                };
+                Ok(heap_lists(rules, cut, engine)?
+                    .into_iter()
+                    .map(|parts| {
+                        pair_move(parts.into_iter().map(|x| match (left, twisted) {
+                            (true, false) => (m, x),
+                            (false, false) => (x, n),
+                            (true, true) => (n, x),
+                            (false, true) => (x, m),
+                        }))
+                    })
+                    .collect())
             }
             Rules::General { left: l, right, .. } => {
                 let f = match (left, right) {
@@ -1082,6 +1173,25 @@ fn heap_raw_moves(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResult<V
         Ok(())
     })?;
     Ok(out)
+}
+
+/// The heap lists of one heap, validated.
+fn heap_lists(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResult<Vec<Vec<u64>>> {
+    let data = heap_moves(src, n, engine)?;
+    let mut out = Vec::new();
+    visit_heap_moves(&data, n, &mut |parts| {
+        out.push(parts.to_vec());
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// A move to the sum of these pairs.
+fn pair_move(pairs: impl Iterator<Item = (u64, u64)>) -> RawMove {
+    RawMove {
+        positions: pairs.map(|(a, b)| pair_value(a, b)).collect(),
+        foreign: Vec::new(),
+    }
 }
 
 /// A coordinate rule's result: pairs, or collections of pairs (summed).

@@ -9,6 +9,7 @@
 //! Entry points: [`cgsuite_heap`] (`game.heap.X(args)`) and [`function`] (snake_case and
 //! cgcalc names), both chained first by `rulesets::cgsuite_heap` / `rulesets::function`.
 
+pub mod fixed;
 pub mod game;
 pub mod key;
 pub mod position;
@@ -48,11 +49,12 @@ pub fn cgsuite_heap(
             | "genwythoff"
             | "partizanheapruleset"
             | "partizancoordinateruleset"
+            | "gencutcake"
     ) {
         return None;
     }
     let Some(call) = call else {
-        if key == "partizanheapruleset" {
+        if matches!(key.as_str(), "partizanheapruleset" | "gencutcake") {
             return None;
         }
         return Some(Err(EvalError::new(format!("{shown} needs arguments"))));
@@ -75,6 +77,7 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         "impartialruleset" => "impartial_ruleset",
         "partizangame" => "partizan_game",
         "impartialgame" => "impartial_game",
+        "value" => return Some(fixed::value_function(&args.positional, engine)),
         _ => return None,
     };
     construct(key, shown, args, engine)
@@ -103,6 +106,12 @@ fn construct(
             partizan_heap(shown, call)
         }
         "partizancoordinateruleset" => partizan_coordinate(shown, call),
+        "gencutcake" => {
+            if !call.positional.iter().any(is_user_ruleset) {
+                return None;
+            }
+            gen_cutcake(shown, call)
+        }
         "partizanruleset" => general(shown, call, false).map(UserRuleset::value),
         "impartialruleset" => general(shown, call, true).map(UserRuleset::value),
         "partizangame" | "impartialgame" => game_shorthand(shown, call, engine),
@@ -119,6 +128,7 @@ fn kind_name(key: &str) -> &'static str {
         "genwythoff" => "game.heap.GenWythoff",
         "partizanheapruleset" => "game.heap.PartizanHeapRuleset",
         "partizancoordinateruleset" => "game.heap.PartizanCoordinateRuleset",
+        "gencutcake" => "game.heap.GenCutcake",
         "impartialruleset" => "ImpartialRuleset",
         _ => "PartizanRuleset",
     }
@@ -201,6 +211,22 @@ pub fn heap_source_arg(v: &Value) -> EvalResult<HeapSource> {
     )))
 }
 
+/// An impartial coordinate ruleset built from functions (for `Adjoin`,
+/// `PartizanCoordinateRuleset`).
+pub fn pair_game_arg(v: &Value) -> EvalResult<Rc<UserGame>> {
+    match user_game(v) {
+        Some(g) if g.rules.is_pair() && g.is_impartial() => Ok(g),
+        _ => Err(EvalError::new(format!(
+            "expected an impartial coordinate ruleset built from functions (such as \
+             CoordinateRuleset(f)), found {}",
+            match v {
+                Value::Ruleset(r) => r.name(),
+                other => crate::value::type_name(other).to_string(),
+            }
+        ))),
+    }
+}
+
 fn no_named(shown: &str, call: &Args) -> EvalResult<()> {
     match call.named.first() {
         Some((n, _)) => Err(EvalError::new(format!(
@@ -224,19 +250,7 @@ fn partizan_heap(shown: &str, call: &Args) -> EvalResult<Value> {
 fn partizan_coordinate(shown: &str, call: &Args) -> EvalResult<Value> {
     no_named(shown, call)?;
     let side = |v: &Value| -> EvalResult<Rc<UserGame>> {
-        match user_game(v) {
-            Some(g)
-                if matches!(
-                    g.rules,
-                    Rules::Coordinate(_) | Rules::GenMem(_) | Rules::GenWythoff(_)
-                ) =>
-            {
-                Ok(g)
-            }
-            _ => Err(EvalError::new(format!(
-                "{shown} takes two CoordinateRulesets (built from functions), Left's and Right's"
-            ))),
-        }
+        pair_game_arg(v).map_err(|e| EvalError::new(format!("{shown}: {}", e.message)))
     };
     let [l, r] = &call.positional[..] else {
         return Err(EvalError::new(format!(
@@ -245,6 +259,37 @@ fn partizan_coordinate(shown: &str, call: &Args) -> EvalResult<Value> {
     };
     let rules = Rules::PartizanCoordinate(side(l)?, side(r)?);
     Ok(ruleset("partizancoordinateruleset", rules))
+}
+
+/// `GenCutcake(RL, RR, twisted => b)` with a heap ruleset built from a function.
+fn gen_cutcake(shown: &str, call: &Args) -> EvalResult<Value> {
+    let [l, r] = &call.positional[..] else {
+        return Err(EvalError::new(format!(
+            "{shown} takes two heap rulesets (and twisted => true)"
+        )));
+    };
+    let mut twisted = false;
+    for (n, v) in &call.named {
+        match (key_of(n).as_str(), v) {
+            ("twisted", Value::Bool(b)) => twisted = *b,
+            ("twisted", _) => {
+                return Err(EvalError::new(format!(
+                    "{shown}: `twisted` must be true or false"
+                )));
+            }
+            _ => {
+                return Err(EvalError::new(format!(
+                    "{shown} has no argument named `{n}`"
+                )));
+            }
+        }
+    }
+    let rules = Rules::Cake {
+        left: heap_source_arg(l)?,
+        right: heap_source_arg(r)?,
+        twisted,
+    };
+    Ok(ruleset("gencutcake", rules))
 }
 
 /// `PartizanRuleset(L, R)` / `(left => L, right => R)` and `ImpartialRuleset(F)`, each with

@@ -273,6 +273,14 @@ impl Position for UserPosition {
                 }
                 no_args(Value::List(moves))
             }
+            "followers" | "followercount" => {
+                let all = followers(Rc::new(self.clone()), engine)?;
+                no_args(if key == "followers" {
+                    Value::List(all.into_iter().map(Value::Position).collect())
+                } else {
+                    int_value(all.len() as u64)
+                })
+            }
             "position" => no_args(self.raw()),
             "coord" if self.game.rules.is_pair() && self.parts.len() == 1 => no_args(self.raw()),
             "ruleset" => no_args(UserRuleset::value(self.game.clone())),
@@ -305,6 +313,45 @@ impl Position for UserPosition {
                 .collect()
         })
     }
+}
+
+/// Most positions `Followers` lists.
+const MAX_FOLLOWERS: usize = 1_000_000;
+
+/// The distinct positions reachable from `root` (itself first), by either player, in the
+/// order first reached; an explicit stack, so long games are fine.
+fn followers(root: Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(root.memo_key());
+    let mut out = vec![root.clone()];
+    let mut stack = vec![root];
+    while let Some(p) = stack.pop() {
+        engine.check_interrupt()?;
+        let sides: &[bool] = if p.is_impartial() {
+            &[true]
+        } else {
+            &[true, false]
+        };
+        for &left in sides {
+            let Some(options) = p.options(left, engine)? else {
+                continue;
+            };
+            for o in options {
+                if seen.insert(o.memo_key()) {
+                    if out.len() >= MAX_FOLLOWERS {
+                        return Err(EngineError::TooMany {
+                            what: "followers",
+                            limit: MAX_FOLLOWERS as u64,
+                        }
+                        .into());
+                    }
+                    out.push(o.clone());
+                    stack.push(o);
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 // ----- the ruleset value -----
@@ -458,7 +505,43 @@ impl Ruleset for UserRuleset {
                 let rules = Rules::PartizanHeap(src.clone(), other);
                 UserRuleset::value(UserGame::new("game.heap.PartizanHeapRuleset", rules))
             }
-            (Rules::Coordinate(_) | Rules::GenMem(_) | Rules::GenWythoff(_), "nimvaluetable") => {
+            (Rules::Heap(src), "acrosticproduct" | "directproduct") => {
+                let name = if key == "acrosticproduct" {
+                    "AcrosticProduct"
+                } else {
+                    "DirectProduct"
+                };
+                let other = super::heap_source_arg(one(args, name, "a heap ruleset")?)?;
+                let rules = if key == "acrosticproduct" {
+                    Rules::Acrostic(src.clone(), other)
+                } else {
+                    Rules::Direct(src.clone(), other)
+                };
+                UserRuleset::value(UserGame::new("game.heap.CoordinateRuleset", rules))
+            }
+            (Rules::Heap(src), "cakeproduct") => {
+                let (other, twisted) = match args {
+                    [s] => (s, false),
+                    [s, Value::Bool(t)] => (s, *t),
+                    _ => {
+                        return Err(EvalError::new(
+                            "CakeProduct takes a heap ruleset (and twisted => true)",
+                        ));
+                    }
+                };
+                let rules = Rules::Cake {
+                    left: src.clone(),
+                    right: super::heap_source_arg(other)?,
+                    twisted,
+                };
+                UserRuleset::value(UserGame::new("game.heap.GenCutcake", rules))
+            }
+            (rules, "adjoin") if rules.is_pair() && rules.is_impartial() => {
+                let other = super::pair_game_arg(one(args, "Adjoin", "a coordinate ruleset")?)?;
+                let rules = Rules::Adjoin(vec![game.clone(), other]);
+                UserRuleset::value(UserGame::new("game.heap.CoordinateRuleset", rules))
+            }
+            (rules, "nimvaluetable") if rules.is_pair() && rules.is_impartial() => {
                 let (r, c) = two_naturals(key, args)?;
                 let mut rows = Vec::new();
                 for m in 0..=r {
@@ -481,7 +564,7 @@ impl Ruleset for UserRuleset {
                 }
                 Value::List(out)
             }
-            (Rules::PartizanCoordinate(..), "gamevaluetable") => {
+            (rules, "gamevaluetable") if rules.is_pair() && !rules.is_impartial() => {
                 let (r, c) = two_naturals(key, args)?;
                 let mut printer = crate::display::notation::Printer::new();
                 let mut rows = Vec::new();

@@ -747,3 +747,92 @@ fn observed_periods() {
     assert_eq!(observed_period(&[5, 0, 1, 0, 1, 0, 1]), Some((2, 1)));
     assert_eq!(observed_period(&[0, 1, 2, 3]), None);
 }
+
+#[test]
+fn fixed_values_and_followers() {
+    let mut e = Engine::new();
+    let two = function("value", &args(vec![int(2)]), &mut e)
+        .unwrap()
+        .unwrap();
+    // p → Value(2) for Left, p - 1 for Right, down to 0.
+    let left = func(1, move |a| {
+        Ok(list(if as_i64(&a[0]) > 0 {
+            vec![two.clone()]
+        } else {
+            vec![]
+        }))
+    });
+    let right = func(1, |a| {
+        let n = as_i64(&a[0]);
+        Ok(list(if n > 0 { vec![int(n - 1)] } else { vec![] }))
+    });
+    let g = function("partizanruleset", &args(vec![left, right]), &mut e)
+        .unwrap()
+        .unwrap();
+    ruleset(&g).assigned("G");
+    let p = at(&g, vec![int(1)], &mut e);
+    // {2 | 0}
+    assert_eq!(prop(&p, "canonicalform", &mut e).unwrap(), "{2|0}");
+    assert_eq!(prop(&p, "outcomeclass", &mut e).unwrap(), "N");
+    assert_eq!(prop(&p, "leftoptions", &mut e).unwrap(), "[Value(2)]");
+    assert_eq!(prop(&p, "followercount", &mut e).unwrap(), "5");
+    let p = at(&g, vec![int(2)], &mut e);
+    assert_eq!(
+        prop(&p, "followers", &mut e).unwrap(),
+        "[G(2),Value(2),G(1),G(0),Value(1),Value(0)]"
+    );
+}
+
+fn nim_heap() -> Value {
+    heap_fn(|n| (0..n).map(|k| vec![k]).collect())
+}
+
+#[test]
+fn products_of_heap_rulesets() {
+    let mut e = Engine::new();
+    let nim = heap("HeapRuleset", vec![nim_heap()], &mut e);
+    let direct = method(&nim, "directproduct", vec![nim.clone()], &mut e).unwrap();
+    let acrostic = method(&nim, "acrosticproduct", vec![nim.clone()], &mut e).unwrap();
+    for (m, n, product) in [(2, 2, 3), (2, 3, 1), (3, 3, 2), (4, 4, 6), (5, 3, 15)] {
+        let q = at(&direct, vec![pair(m, n)], &mut e);
+        assert_eq!(
+            prop(&q, "nimvalue", &mut e).unwrap(),
+            product.to_string(),
+            "({m},{n})"
+        );
+        let q = at(&acrostic, vec![pair(m, n)], &mut e);
+        assert_eq!(prop(&q, "nimvalue", &mut e).unwrap(), (m ^ n).to_string());
+    }
+    // Cutcake: cut a heap into two.
+    let cut = heap(
+        "HeapRuleset",
+        vec![heap_fn(|n| (1..=n / 2).map(|a| vec![a, n - a]).collect())],
+        &mut e,
+    );
+    let cake = method(&cut, "cakeproduct", vec![cut.clone()], &mut e).unwrap();
+    let q = at(&cake, vec![pair(8, 3)], &mut e);
+    assert_eq!(prop(&q, "canonicalform", &mut e).unwrap(), "-3");
+    let cutcake = heap("GenCutcake", vec![cut.clone(), cut], &mut e);
+    let q = at(&cutcake, vec![pair(3, 8)], &mut e);
+    assert_eq!(prop(&q, "canonicalform", &mut e).unwrap(), "3");
+    // Adjoin: Nim on the first heap only, adjoined with Nim on the second, is 2-heap Nim.
+    let first = heap(
+        "CoordinateRuleset",
+        vec![func(2, |a| {
+            let (m, n) = (as_i64(&a[0]), as_i64(&a[1]));
+            Ok(list((0..m).map(|k| pair(k, n)).collect()))
+        })],
+        &mut e,
+    );
+    let second = heap(
+        "CoordinateRuleset",
+        vec![func(2, |a| {
+            let (m, n) = (as_i64(&a[0]), as_i64(&a[1]));
+            Ok(list((0..n).map(|k| pair(m, k)).collect()))
+        })],
+        &mut e,
+    );
+    let both = method(&first, "adjoin", vec![second], &mut e).unwrap();
+    let q = at(&both, vec![pair(5, 3)], &mut e);
+    assert_eq!(prop(&q, "nimvalue", &mut e).unwrap(), "6");
+}
