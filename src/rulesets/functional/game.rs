@@ -791,7 +791,7 @@ impl UserGame {
                 } else {
                     let mut g = engine.zero();
                     for &c in split.iter() {
-                        let v = self.known_game(c);
+                        let v = self.known_game(c)?;
                         g = engine.add(g, v)?;
                     }
                     g
@@ -830,10 +830,14 @@ impl UserGame {
         self.nodes.borrow()[node as usize].nim
     }
 
-    fn known_game(&self, node: u32) -> GameId {
-        self.nodes.borrow()[node as usize]
-            .game
-            .unwrap_or(GameId(u32::MAX))
+    /// A value the search has already computed (an internal error, not a panic, if not).
+    fn known_game(&self, node: u32) -> EvalResult<GameId> {
+        self.nodes.borrow()[node as usize].game.ok_or_else(|| {
+            EvalError::new(format!(
+                "internal error: the value of {} was not computed first",
+                self.describe_node(node)
+            ))
+        })
     }
 
     fn move_nim(&self, m: &Move, engine: &mut Engine) -> EvalResult<u32> {
@@ -847,7 +851,7 @@ impl UserGame {
     fn move_game(&self, m: &Move, engine: &mut Engine) -> EvalResult<GameId> {
         let mut g = engine.zero();
         for &p in m.parts.iter() {
-            let v = self.known_game(p);
+            let v = self.known_game(p)?;
             g = engine.add(g, v)?;
         }
         for f in m.foreign.iter() {
@@ -883,7 +887,7 @@ impl UserGame {
             return Ok(engine.nimber(u64::from(x)));
         }
         self.solve(node, Want::Game, engine)?;
-        Ok(self.known_game(node))
+        self.known_game(node)
     }
 
     /// Normal-play outcome of a node: by a win/loss search when every move below is to a
@@ -913,8 +917,9 @@ impl UserGame {
 
     // ----- heap nim values: the lean path -----
 
-    /// g(n) for a heap ruleset. Options are read straight from f's result (nothing stored);
-    /// a heap whose parts are not all known yet is visited again once they are.
+    /// g(n) for a heap ruleset. Options are read straight from f's result; only a heap whose
+    /// parts are not all known yet keeps its moves (flattened) until they are, so f runs once
+    /// per heap and nothing is stored for heaps found in order.
     pub fn heap_nim(&self, n: u64, engine: &mut Engine) -> EvalResult<u32> {
         let Rules::Heap(src) = &self.rules else {
             return Err(EvalError::new("internal error: not a heap ruleset"));
@@ -925,24 +930,31 @@ impl UserGame {
             return Ok(v);
         }
         check_heap(n)?;
+        /// A heap being solved; `moves` (all parts, and where each move ends) once it waits.
         struct Frame {
             heap: u64,
+            moves: Option<(Vec<u64>, Vec<usize>)>,
             pending: Vec<u64>,
             next: usize,
         }
-        let mut on_path: FxHashSet<u64> = FxHashSet::default();
-        let mut stack = vec![Frame {
-            heap: n,
+        let frame = |heap| Frame {
+            heap,
+            moves: None,
             pending: Vec::new(),
             next: 0,
-        }];
+        };
+        let mut on_path: FxHashSet<u64> = FxHashSet::default();
+        let mut stack = vec![frame(n)];
         on_path.insert(n);
+        // Scratch space, reused from heap to heap.
         let mut xors: Vec<u32> = Vec::new();
         let mut unknown: Vec<u64> = Vec::new();
         let mut seen: Vec<bool> = Vec::new();
+        let mut flat: Vec<u64> = Vec::new();
+        let mut ends: Vec<usize> = Vec::new();
         while let Some(top) = stack.last_mut() {
             engine.check_interrupt()?;
-            // Work through the parts found missing on the last visit, one path at a time.
+            // Work through the parts found missing, one path at a time.
             if top.next < top.pending.len() {
                 let p = top.pending[top.next];
                 top.next += 1;
@@ -955,20 +967,33 @@ impl UserGame {
                     )));
                 }
                 on_path.insert(p);
-                stack.push(Frame {
-                    heap: p,
-                    pending: Vec::new(),
-                    next: 0,
-                });
+                stack.push(frame(p));
                 continue;
             }
             let h = top.heap;
             if h == 0 {
                 self.set_heap_nim(0, 0);
+            } else if let Some((parts, move_ends)) = &top.moves {
+                // Every part is known now.
+                let table = self.heap_nims.borrow();
+                xors.clear();
+                let mut start = 0;
+                for &end in move_ends {
+                    let x = parts[start..end]
+                        .iter()
+                        .fold(0, |x, &p| if p == 0 { x } else { x ^ table[p as usize] });
+                    xors.push(x);
+                    start = end;
+                }
+                drop(table);
+                let v = mex(&xors, &mut seen);
+                self.set_heap_nim(h, v);
             } else if !self.heap_known(h) {
                 let data = heap_moves(src, h, engine).map_err(|e| heap_context(e, h))?;
                 xors.clear();
                 unknown.clear();
+                flat.clear();
+                ends.clear();
                 {
                     let mut table = self.heap_nims.borrow_mut();
                     visit_heap_moves(&data, h, &mut |parts| {
@@ -985,6 +1010,8 @@ impl UserGame {
                             }
                         }
                         xors.push(x);
+                        flat.extend_from_slice(parts);
+                        ends.push(flat.len());
                         Ok(())
                     })?;
                 }
@@ -993,6 +1020,7 @@ impl UserGame {
                     unknown.dedup();
                     top.pending = std::mem::take(&mut unknown);
                     top.next = 0;
+                    top.moves = Some((std::mem::take(&mut flat), std::mem::take(&mut ends)));
                     continue;
                 }
                 let v = mex(&xors, &mut seen);

@@ -115,13 +115,19 @@ impl UserPosition {
     }
 
     /// The positions one move away for one side, in the rule's order, duplicates kept.
+    /// `as_value`: heap 0 has no moves, as its value 0 says (CGSuite's quirk), although the
+    /// `Options` a user asks of `R(0)` are f(0).
     pub fn option_positions(
         &self,
         left: bool,
+        as_value: bool,
         engine: &mut Engine,
     ) -> EvalResult<Vec<Rc<dyn Position>>> {
         let mut out: Vec<Rc<dyn Position>> = Vec::new();
         for (i, &part) in self.parts.iter().enumerate() {
+            if as_value && self.game.rules.is_heap() && self.game.node_heap(part) == 0 {
+                continue;
+            }
             let moves = self.game.moves(part, left, engine)?;
             for m in moves.iter() {
                 engine.check_interrupt()?;
@@ -150,7 +156,7 @@ impl UserPosition {
     }
 
     fn list(&self, left: bool, engine: &mut Engine) -> EvalResult<Value> {
-        let options = self.option_positions(left, engine)?;
+        let options = self.option_positions(left, false, engine)?;
         Ok(Value::List(
             options.into_iter().map(Value::Position).collect(),
         ))
@@ -262,7 +268,7 @@ impl Position for UserPosition {
             }
             "winningmoves" if impartial => {
                 let mut moves = Vec::new();
-                for o in self.option_positions(true, engine)? {
+                for o in self.option_positions(true, true, engine)? {
                     let wins = match o.as_any().and_then(|a| a.downcast_ref::<UserPosition>()) {
                         Some(u) => u.nim(engine)? == 0,
                         None => o.value(engine)? == engine.zero(),
@@ -293,7 +299,7 @@ impl Position for UserPosition {
         left: bool,
         engine: &mut Engine,
     ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
-        Ok(Some(self.option_positions(left, engine)?))
+        Ok(Some(self.option_positions(left, true, engine)?))
     }
 
     fn is_impartial(&self) -> bool {

@@ -207,6 +207,13 @@ fn heap_zero_is_zero_without_calling_f() {
     assert_eq!(prop(&zero, "nimvalue", &mut e).unwrap(), "0");
     let err = prop(&zero, "options", &mut e).unwrap_err();
     assert!(err.message.contains("f(0) was called"), "{}", err.message);
+    // Analyses agree with the value: heap 0 ends the game.
+    assert_eq!(prop(&p, "genus", &mut e).unwrap(), "1");
+    assert_eq!(prop(&p, "winningmoves", &mut e).unwrap(), "[ruleset(2)]");
+    let pr = heap("PartizanHeapRuleset", vec![r.clone(), r.clone()], &mut e);
+    let q = at(&pr, vec![int(3)], &mut e);
+    assert_eq!(prop(&q, "canonicalform", &mut e).unwrap(), "*");
+    assert_eq!(prop(&q, "misereoutcomeclass", &mut e).unwrap(), "P");
 }
 
 #[test]
@@ -835,4 +842,30 @@ fn products_of_heap_rulesets() {
     let both = method(&first, "adjoin", vec![second], &mut e).unwrap();
     let q = at(&both, vec![pair(5, 3)], &mut e);
     assert_eq!(prop(&q, "nimvalue", &mut e).unwrap(), "6");
+}
+
+#[test]
+fn each_heap_calls_f_once() {
+    use std::cell::Cell;
+    let mut e = Engine::new();
+    let calls = Rc::new(Cell::new(0u64));
+    let counter = calls.clone();
+    let f = func(1, move |a| {
+        counter.set(counter.get() + 1);
+        let n = as_i64(&a[0]);
+        Ok(list(
+            (1..)
+                .map(|k| k * k)
+                .take_while(|&s| s <= n)
+                .map(|s| list(vec![int(n - s)]))
+                .collect(),
+        ))
+    });
+    let r = heap("HeapRuleset", vec![f], &mut e);
+    // Asked from the top, so most heaps wait for their parts.
+    let top = method(&r, "heapnimvalue", vec![int(5000)], &mut e).unwrap();
+    assert!(calls.get() <= 5000, "{} calls", calls.get());
+    let values = builtin_values(&r, 5000, &mut e);
+    assert_eq!(int(values[5000]), top);
+    assert_eq!(calls.get(), 5000);
 }
