@@ -80,6 +80,10 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         "value" => return Some(fixed::value_function(&args.positional, engine)),
         _ => return None,
     };
+    // cgcalc has no other snake_case form, so built-in sides are taken here too.
+    if key == "partizanheapruleset" {
+        return Some(partizan_heap(shown, args));
+    }
     construct(key, shown, args, engine)
 }
 
