@@ -30,6 +30,9 @@ pub const MAX_NODES: usize = 5_000_000;
 const MAX_MOVES: usize = 1_000_000;
 /// Longest range read as a move.
 const MAX_RANGE_MOVE: u64 = 1_000_000;
+/// Most positions waiting on one search's stack: a game that keeps growing (f(n) = [[n + 1]])
+/// stops here instead of filling memory. Chains of 10⁵ moves are well within it.
+pub const MAX_DEPTH: usize = 1_000_000;
 /// Not yet computed (nim tables).
 const NONE: u32 = u32::MAX;
 
@@ -719,6 +722,9 @@ impl UserGame {
                 if on_path.contains(&d) {
                     return Err(self.loop_error(d));
                 }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(self.too_deep(d));
+                }
                 let Some(deps) = self.dependencies(d, want, engine)? else {
                     return Ok(false);
                 };
@@ -750,6 +756,13 @@ impl UserGame {
                 self.describe_node(node)
             ))
         }
+    }
+
+    fn too_deep(&self, node: u32) -> EvalError {
+        EvalError::new(format!(
+            "more than {MAX_DEPTH} positions in a row lead to {}; the game may never end",
+            self.describe_node(node)
+        ))
     }
 
     /// A node's `want` from its dependencies' (all known).
@@ -964,6 +977,12 @@ impl UserGame {
                 if on_path.contains(&p) {
                     return Err(EvalError::new(format!(
                         "the options of heap {p} lead back to {p}: the ruleset is loopy"
+                    )));
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(EvalError::new(format!(
+                        "heap {n} leads through more than {MAX_DEPTH} heaps in a row (up to \
+                         heap {p}); the ruleset may never end"
                     )));
                 }
                 on_path.insert(p);

@@ -265,6 +265,10 @@ fn loopy_heap_rules_are_errors() {
         err.message,
         "the options of heap 3 lead back to 3: the ruleset is loopy"
     );
+    // A game that never ends is stopped before it fills memory.
+    let r = heap("HeapRuleset", vec![heap_fn(|n| vec![vec![n + 1]])], &mut e);
+    let err = method(&r, "heapnimvalue", vec![int(3)], &mut e).unwrap_err();
+    assert!(err.message.contains("may never end"), "{}", err.message);
     // A part larger than n is fine when it ends.
     let r = heap(
         "HeapRuleset",
