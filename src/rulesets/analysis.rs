@@ -195,7 +195,7 @@ trait Analysis {
 
 /// Depth-first search over the positions under `root`, with an explicit stack.
 fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -> EvalResult<Node> {
-    let root_key = root.describe();
+    let root_key = root.memo_key();
     if let Some(n) = an.known(&root_key) {
         return Ok(n);
     }
@@ -221,15 +221,16 @@ fn search(root: &Rc<dyn Position>, engine: &mut Engine, an: &mut dyn Analysis) -
         engine.check_interrupt()?;
         if top.results.len() < top.options.len() {
             let child = top.options[top.results.len()].clone();
-            let key = child.describe();
+            let key = child.memo_key();
             if let Some(n) = an.known(&key) {
                 top.results.push(n);
                 continue;
             }
             if on_stack.contains(&key) {
                 return Err(EvalError::new(format!(
-                    "{key} can be reached from itself (a loopy game); this analysis needs a \
-                     game that ends"
+                    "{} can be reached from itself (a loopy game); this analysis needs a \
+                     game that ends",
+                    child.describe()
                 )));
             }
             visited += 1;
@@ -516,6 +517,11 @@ pub fn add_positions(a: Rc<dyn Position>, b: Rc<dyn Position>) -> Value {
 impl Position for SumPosition {
     fn describe(&self) -> String {
         let parts: Vec<String> = self.parts.iter().map(|p| p.describe()).collect();
+        parts.join(" + ")
+    }
+
+    fn memo_key(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|p| p.memo_key()).collect();
         parts.join(" + ")
     }
 

@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod contest;
+pub mod functional;
 pub mod heap;
 pub mod partizan;
 pub mod wythoff;
@@ -54,6 +55,17 @@ pub trait Ruleset: fmt::Debug {
         let _ = engine;
         None
     }
+
+    /// Told the name a ruleset value is assigned to (`R := HeapRuleset(f)`), so rulesets built
+    /// from functions can print their positions as `R(5)`. Only the first name counts.
+    fn assigned(&self, name: &str) {
+        let _ = name;
+    }
+
+    /// For constructors that take rulesets of their own family (`PartizanHeapRuleset(RL, RR)`).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }
 
 /// A position of a ruleset.
@@ -63,6 +75,17 @@ pub trait Position: fmt::Debug {
 
     /// Its value: a canonical game in the engine's arena.
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId>;
+
+    /// The key generic analyses memoise the position under: equal keys must mean equal games.
+    /// The description, unless two rulesets can print alike (user rulesets named `ruleset`).
+    fn memo_key(&self) -> String {
+        self.describe()
+    }
+
+    /// For rulesets that read positions back (a user's option function returning `R(q)`).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 
     /// A property that depends on the position's form (`Genus`, `MisereNimValue`, `Options`,
     /// `WinningMoves`, ...), by key; `Ok(None)` to fall back to the value's properties.
@@ -131,7 +154,8 @@ pub struct Args {
 /// `toads_frogs("TT__FF")`), by key (lower case, no underscores); `None` if `key` names no
 /// such function.
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
-    heap::function(key, args, engine)
+    functional::function(key, args, engine)
+        .or_else(|| heap::function(key, args, engine))
         .or_else(|| contest::function(key, args, engine))
         .or_else(|| partizan::function(key, args, engine))
 }
@@ -142,5 +166,7 @@ pub fn cgsuite_heap(
     args: Option<&Args>,
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    heap::cgsuite_heap(name, args, engine).or_else(|| wythoff::cgsuite_heap(name, args))
+    functional::cgsuite_heap(name, args, engine)
+        .or_else(|| heap::cgsuite_heap(name, args, engine))
+        .or_else(|| wythoff::cgsuite_heap(name, args))
 }

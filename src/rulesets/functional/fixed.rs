@@ -1,0 +1,96 @@
+//! `Value(g)`: a fixed game value as a position, for option functions whose moves end in a
+//! known value (language.md §11). It prints as `Value(g)` and its options are g's canonical
+//! options, so the generic analyses can still walk through it.
+
+use crate::engine::{Dyadic, Engine, EngineResult, GameId};
+use crate::rulesets::Position;
+use crate::value::{EvalError, EvalResult, Value};
+use std::rc::Rc;
+
+#[derive(Debug)]
+pub struct FixedValue {
+    game: GameId,
+    /// Printed once, when made: `describe` has no engine to print with.
+    text: String,
+    impartial: bool,
+}
+
+impl FixedValue {
+    pub fn new(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
+        let text = crate::display::notation::Printer::new().render_game(engine, game)?;
+        let impartial = super::game::nim_of_game(game, engine).is_some();
+        Ok(FixedValue {
+            game,
+            text,
+            impartial,
+        })
+    }
+}
+
+/// `Value(g)` for a game, number or position g.
+pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> {
+    let [v] = args else {
+        return Err(EvalError::new("Value takes one game, Value(g)"));
+    };
+    let game = match v {
+        Value::Game(g) => *g,
+        Value::Explicit { left, right } => engine.game_from_options(left, right)?,
+        Value::Position(p) => p.value(engine)?,
+        Value::Number(r) => {
+            let d = Dyadic::from_rational(r).ok_or_else(|| {
+                EvalError::new(format!("{r} is not a dyadic rational, so it is not a game"))
+            })?;
+            engine.number(d)
+        }
+        other => {
+            return Err(EvalError::new(format!(
+                "Value takes a game, found {}",
+                crate::value::type_name(other)
+            )));
+        }
+    };
+    Ok(Value::Position(Rc::new(FixedValue::new(game, engine)?)))
+}
+
+impl Position for FixedValue {
+    fn describe(&self) -> String {
+        format!("Value({})", self.text)
+    }
+
+    fn memo_key(&self) -> String {
+        format!("\u{1}value:{}", self.game.0)
+    }
+
+    fn value(&self, _: &mut Engine) -> EngineResult<GameId> {
+        Ok(self.game)
+    }
+
+    fn method(&self, _: &str, _: &[Value], _: &mut Engine) -> EvalResult<Option<Value>> {
+        Ok(None)
+    }
+
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let options = if left {
+            engine.left_options(self.game)?
+        } else {
+            engine.right_options(self.game)?
+        };
+        let mut out: Vec<Rc<dyn Position>> = Vec::with_capacity(options.len());
+        for g in options {
+            out.push(Rc::new(FixedValue::new(g, engine)?));
+        }
+        Ok(Some(out))
+    }
+
+    fn is_impartial(&self) -> bool {
+        self.impartial
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+}
