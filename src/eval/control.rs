@@ -96,6 +96,11 @@ impl Evaluator<'_> {
                 "Cannot assign to class name as variable: `{name}`"
             )));
         }
+        // A ruleset built from functions takes the first name it is given, so its positions
+        // print as `R(5)` and paste back.
+        if let Value::Ruleset(r) = &value {
+            r.assigned(name);
+        }
         self.ctx.set_global(name, value);
         Ok(())
     }

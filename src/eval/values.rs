@@ -778,8 +778,12 @@ impl Evaluator<'_> {
                 let [i, j] = two(name, args)?;
                 let (i, j) = (expect_integer(i)?, expect_integer(j)?);
                 let bad = |n: &BigInt| EvalError::new(format!("String index out of bounds: {n}"));
-                let from = char_index(&i, chars.len()).ok_or_else(|| bad(&i))?;
-                // j may be i − 1 (the empty string), as Java's substring allows.
+                // From may be one past the end and j may be i − 1 (the empty string), as
+                // Java's substring allows: `s.Substring(i + 1, s.Length)` after the last i.
+                let from = i
+                    .to_usize()
+                    .filter(|&k| k >= 1 && k <= chars.len() + 1)
+                    .ok_or_else(|| bad(&i))?;
                 let to = j
                     .to_usize()
                     .filter(|&j| j <= chars.len())
