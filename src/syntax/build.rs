@@ -1084,9 +1084,12 @@ impl Builder {
         let mut seg_start = span.start + 1;
         for p in children {
             match p.as_rule() {
-                Rule::option => current.push(self.expr(p)?),
-                Rule::options => {
-                    for q in p.into_inner().filter(|q| q.as_rule() == Rule::option) {
+                Rule::option | Rule::boption => current.push(self.expr(p)?),
+                Rule::options | Rule::boptions => {
+                    for q in p
+                        .into_inner()
+                        .filter(|q| matches!(q.as_rule(), Rule::option | Rule::boption))
+                    {
                         current.push(self.expr(q)?);
                     }
                 }
