@@ -336,6 +336,12 @@ impl Builder {
                 }
                 Rule::lambda_head => {
                     let start = self.span(&child).start;
+                    if !prefixes.is_empty() {
+                        return Err(self.error(
+                            "a lambda cannot follow a sign: put the lambda in parentheses",
+                            start,
+                        ));
+                    }
                     let (params, depth) = self.lambda_head(child)?;
                     ops.push(StackOp::Lambda {
                         params,

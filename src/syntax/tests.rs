@@ -1819,6 +1819,9 @@ fn lambdas() {
     check("(x)", name("x"));
     assert!(parse_statements("(1, 2) -> 3").is_err());
     assert!(parse_statements("x ->").is_err());
+    assert!(parse_statements("-x -> 1").is_err());
+    check("-(x -> 1)", neg(lambda(&["x"], int(1))));
+    check("not x -> y", unary(UnaryOp::Not, lambda(&["x"], name("y"))));
 }
 
 #[test]
