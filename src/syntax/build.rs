@@ -336,6 +336,12 @@ impl Builder {
                 }
                 Rule::lambda_head => {
                     let start = self.span(&child).start;
+                    if !prefixes.is_empty() {
+                        return Err(self.error(
+                            "a lambda cannot follow a sign: put the lambda in parentheses",
+                            start,
+                        ));
+                    }
                     let (params, depth) = self.lambda_head(child)?;
                     ops.push(StackOp::Lambda {
                         params,
@@ -1084,9 +1090,12 @@ impl Builder {
         let mut seg_start = span.start + 1;
         for p in children {
             match p.as_rule() {
-                Rule::option => current.push(self.expr(p)?),
-                Rule::options => {
-                    for q in p.into_inner().filter(|q| q.as_rule() == Rule::option) {
+                Rule::option | Rule::boption => current.push(self.expr(p)?),
+                Rule::options | Rule::boptions => {
+                    for q in p
+                        .into_inner()
+                        .filter(|q| matches!(q.as_rule(), Rule::option | Rule::boption))
+                    {
                         current.push(self.expr(q)?);
                     }
                 }

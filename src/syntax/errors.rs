@@ -64,10 +64,10 @@ fn describe(rule: Rule) -> Option<Expected> {
         | Rule::kw_not
         | Rule::prefix_op
         | Rule::arg => Expression,
-        Rule::option | Rule::options => Option,
+        Rule::option | Rule::options | Rule::boption | Rule::boptions => Option,
         Rule::name | Rule::params | Rule::param | Rule::arg_name => Name,
         Rule::integer | Rule::star_index => Number,
-        Rule::op | Rule::opt_op | Rule::infix_name | Rule::is_test => Operator,
+        Rule::op | Rule::opt_op | Rule::brace_op | Rule::infix_name | Rule::is_test => Operator,
         Rule::bars => Text("|"),
         Rule::comma => Text(","),
         Rule::quote => Text("'"),

@@ -24,6 +24,15 @@
 //!   as `ast.rs` documents. Arguments applied to anything else are `Apply` too
 //!   (`game.heap.Subtraction([2,3])(7)`, `x[1](2)`, `(f)(2)`).
 //! * `(e)` is `e` itself (its span widened to the parentheses); `(a, b)` is a `Tuple`.
+//! * CGScript forms (language spec §2–§5): `x := e` is an `Assign` expression anywhere
+//!   (right-associative; the target must be a plain name); `var x [:= e]` is `Var`;
+//!   `def f(x) := e` / `def f(x) begin ... end` is `StatementKind::Def`; lambdas, `if`,
+//!   `begin`, loops and comprehensions (`[...]`, `(...)`, `{...}`, `{k => v ...}`, and
+//!   `f(e for ...)` whose single argument is the comprehension) have nodes of their own.
+//!   `^` after an operand is `BinOp::Pow` (right-associative, tighter than prefix `-`), while
+//!   a literal that starts with a number keeps its juxtaposed reading (`2^3` = 2 + ↑3).
+//!   `*n` / `^n` with a name are a star / up count given by that name.
+//! * Inside a block, the newlines that end a statement are read as `;` (see `scan`).
 //! * Trees are at most [`MAX_DEPTH`] deep (a left-nested sum of n terms is n − 1 deep);
 //!   bracket nesting is at most [`MAX_NESTING`].
 

@@ -778,8 +778,12 @@ fn comparisons_outside_games() {
     );
     check("a<|b", cmp(CmpOp::LessOrConfused, name("a"), name("b")));
     check("*<1", cmp(CmpOp::Lt, star(), int(1)));
-    // Options have no comparisons: inside a game these are a syntax error.
-    assert!(parse_statements("{1 > 0|}").is_err());
+    // Brace options are full expressions (language spec §7); `<...>` options are not.
+    check(
+        "{1 > 0|}",
+        game(vec![cmp(CmpOp::Gt, int(1), int(0))], vec![]),
+    );
+    assert!(parse_statements("<1 > 0|0>").is_err());
     check(
         "{(1 > 0)|}",
         game(vec![cmp(CmpOp::Gt, int(1), int(0))], vec![]),
@@ -1274,7 +1278,17 @@ fn error_messages_and_offsets() {
 #[test]
 fn errors_never_leak_rule_names() {
     let inputs = [
-        "{1|", "1 2", "f(", "{1 > 0|}", "1 +", "x :=", "def f(", "[1 for]", "a.", "*(", "^(",
+        "{1|",
+        "1 2",
+        "f(",
+        "<1 == 0|0>",
+        "1 +",
+        "x :=",
+        "def f(",
+        "[1 for]",
+        "a.",
+        "*(",
+        "^(",
         "1 2 3",
     ];
     for src in inputs {
@@ -1805,6 +1819,9 @@ fn lambdas() {
     check("(x)", name("x"));
     assert!(parse_statements("(1, 2) -> 3").is_err());
     assert!(parse_statements("x ->").is_err());
+    assert!(parse_statements("-x -> 1").is_err());
+    check("-(x -> 1)", neg(lambda(&["x"], int(1))));
+    check("not x -> y", unary(UnaryOp::Not, lambda(&["x"], name("y"))));
 }
 
 #[test]
@@ -1999,6 +2016,45 @@ fn maps_and_brace_readings() {
     check(
         "{{1|0}, 2 || 3}",
         game(vec![game(vec![int(1)], vec![int(0)]), int(2)], vec![int(3)]),
+    );
+    // Set elements, map keys and brace options are full expressions.
+    check(
+        "{x > 2, y -> y}",
+        set(vec![
+            cmp(CmpOp::Gt, name("x"), int(2)),
+            lambda(&["y"], name("y")),
+        ]),
+    );
+    check(
+        "{a < b => 1}",
+        e(ExprKind::Map(vec![(
+            cmp(CmpOp::Lt, name("a"), name("b")),
+            int(1),
+        )])),
+    );
+    check(
+        "{x == 1 for x in L}",
+        comp(
+            CollectionKind::Set,
+            cmp(CmpOp::Eq, name("x"), int(1)),
+            None,
+            vec![for_in("x", name("L"))],
+        ),
+    );
+    check(
+        "{not a | b is Integer}",
+        game(
+            vec![unary(UnaryOp::Not, name("a"))],
+            vec![e(ExprKind::Is {
+                value: Box::new(name("b")),
+                type_name: "Integer".into(),
+            })],
+        ),
+    );
+    // ... but a run of `|` is always a bar.
+    check(
+        "{1 || 2 | 3}",
+        game(vec![int(1)], vec![game(vec![int(2)], vec![int(3)])]),
     );
     assert!(parse_statements("{1 => 2 | 3}").is_err());
     assert!(parse_statements("'{1 => 2}'").is_err());
