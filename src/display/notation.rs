@@ -93,7 +93,7 @@ impl Printer {
         out: &mut dyn Write,
     ) -> PrintResult {
         match value {
-            Value::Number(r) => write_rational(r, out)?,
+            Value::Number(r) => write_rational(&r.big(), out)?,
             Value::Game(g) => self.write_game(engine, *g, out)?,
             Value::Explicit { left, right } => {
                 out.write_str("'{")?;

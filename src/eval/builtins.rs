@@ -5,7 +5,6 @@ use super::convert::{expect_integer, expect_u64, integer, type_name};
 use super::methods::{method_key, save_thermograph_svg};
 use super::{EvalError, EvalResult, Evaluator, Value};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 impl Evaluator<'_> {
@@ -172,6 +171,6 @@ fn power(base: &Value, exponent: &Value) -> EvalResult<Value> {
         return Err(EvalError::new("division by zero"));
     }
     Ok(Value::Number(
-        num_traits::pow::Pow::pow(b.clone(), n) as BigRational
+        num_traits::pow::Pow::<i32>::pow(&*b.big(), n).into(),
     ))
 }

@@ -4,7 +4,6 @@
 use super::{EvalError, EvalResult, Value};
 use crate::value::IntRange;
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 /// Largest range we materialise as a list.
@@ -33,7 +32,7 @@ pub fn range_items(r: &IntRange) -> EvalResult<Vec<Value>> {
     let mut out = Vec::with_capacity(len as usize);
     let mut x = r.start.clone();
     for _ in 0..len {
-        out.push(Value::Number(BigRational::from_integer(x.clone())));
+        out.push(Value::Number(x.clone().into()));
         x += &r.step;
     }
     Ok(out)

@@ -5,7 +5,7 @@ use super::convert::{expect_bool, type_name};
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
-use num_traits::{Signed, Zero};
+use crate::value::Rational;
 
 /// Where each round of a loop puts its results.
 enum Sink {
@@ -246,9 +246,7 @@ impl Evaluator<'_> {
                         };
                         let step = match by {
                             Some(b) => self.eval(b)?,
-                            None => {
-                                Value::Number(num_rational::BigRational::from_integer(1.into()))
-                            }
+                            None => Value::Number(Rational::one()),
                         };
                         let descending = match &step {
                             Value::Number(s) => {

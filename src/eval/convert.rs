@@ -19,7 +19,7 @@ impl Evaluator<'_> {
             // Outside misère play `*[...]` is the impartial game *g⁺ (rulesets.md §8.13).
             Value::Misere(m) => Ok(crate::misere::methods::normal_value(*m, self.engine)),
             Value::Number(r) => {
-                let d = dyadic(r)?;
+                let d = dyadic(&r.big())?;
                 Ok(self.engine.number(d))
             }
             other => Err(EvalError::new(format!(
@@ -55,7 +55,7 @@ pub fn expect_integer(v: &Value) -> EvalResult<BigInt> {
 
 pub fn expect_number(v: &Value) -> EvalResult<BigRational> {
     match v {
-        Value::Number(r) => Ok(r.clone()),
+        Value::Number(r) => Ok(r.clone().into_big()),
         other => Err(EvalError::new(format!(
             "expected a number, found {}",
             type_name(other)
@@ -84,5 +84,5 @@ pub fn expect_u64(v: &Value, what: &str) -> EvalResult<u64> {
 }
 
 pub fn integer(n: impl Into<BigInt>) -> Value {
-    Value::Number(BigRational::from_integer(n.into()))
+    Value::Number(n.into().into())
 }

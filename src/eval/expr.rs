@@ -35,9 +35,9 @@ impl Evaluator<'_> {
     /// A literal that is a plain number (`7`, `-3/8`).
     fn eval_number_literal(&mut self, lit: &GameLit) -> EvalResult<Value> {
         match &lit.number {
-            Some(n) if n.denominator == BigInt::from(1) => Ok(Value::Number(
-                BigRational::from_integer(n.numerator.clone()),
-            )),
+            Some(n) if n.denominator == BigInt::from(1) => {
+                Ok(Value::Number(n.numerator.clone().into()))
+            }
             _ => self.eval_literal(lit),
         }
     }
@@ -190,7 +190,7 @@ impl Evaluator<'_> {
             None => BigRational::zero(),
         };
         if lit.ups.is_none() && lit.star.is_none() {
-            return Ok(Value::Number(number));
+            return Ok(Value::Number(number.into()));
         }
         let ups = match &lit.ups {
             None => 0,
@@ -216,7 +216,7 @@ impl Evaluator<'_> {
                         return crate::misere::methods::from_star_list(&items, self.engine);
                     }
                     Value::Number(r) if r.is_integer() => {
-                        nim_index(r.numer()).map_err(|err| err.or_at(e.span))?
+                        nim_index(&r.numer()).map_err(|err| err.or_at(e.span))?
                     }
                     Value::Number(r) => {
                         return Err(EvalError::at(
@@ -308,20 +308,6 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
-        if let (N(x), N(y)) = (&a, &b)
-            && x.is_integer()
-            && y.is_integer()
-        {
-            // Integers need no reduction by the gcd, which dominates rational arithmetic.
-            let (x, y) = (x.numer(), y.numer());
-            let integer = |n: BigInt| Ok(N(BigRational::from_integer(n)));
-            match op {
-                BinOp::Add => return integer(x + y),
-                BinOp::Sub => return integer(x - y),
-                BinOp::Mul => return integer(x * y),
-                _ => {}
-            }
-        }
         match (op, &a, &b) {
             (BinOp::Add, N(x), N(y)) => return Ok(N(x + y)),
             (BinOp::Sub, N(x), N(y)) => return Ok(N(x - y)),
@@ -337,7 +323,7 @@ impl Evaluator<'_> {
                     return Err(EvalError::new("division by zero"));
                 }
                 // CGSuite's `%` truncates: the remainder has the dividend's sign.
-                return Ok(N(x - y * (x / y).trunc()));
+                return Ok(N(x % y));
             }
             (BinOp::Add, Value::Str(x), Value::Str(y)) => return Ok(Value::Str(format!("{x}{y}"))),
             (BinOp::Add | BinOp::Sub, Value::Tuple(x), Value::Tuple(y)) if x.len() == y.len() => {
@@ -798,7 +784,9 @@ fn power(base: &Value, exponent: &Value) -> EvalResult<Value> {
     if bits > 1 << 24 {
         return Err(EvalError::new("Overflow"));
     }
-    Ok(Value::Number(num_traits::pow::Pow::pow(b, n)))
+    Ok(Value::Number(
+        num_traits::pow::Pow::<i32>::pow(&*b.big(), n).into(),
+    ))
 }
 
 /// The literal `*` alone (no number, ups or star index).

@@ -341,7 +341,7 @@ pub(crate) struct MemoKey(Vec<KeyPart>);
 /// element by element, functions and rulesets by identity.
 #[derive(PartialEq, Eq, Hash)]
 pub(crate) enum KeyPart {
-    Number(num_rational::BigRational),
+    Number(crate::value::Rational),
     Game(u32),
     Bool(bool),
     Str(String),

@@ -123,7 +123,7 @@ impl Evaluator<'_> {
             return self.compound_sum(receiver, &key, &args);
         }
         if let Value::Number(r) = receiver
-            && let Some(v) = self.number_method(r, &key, &args)?
+            && let Some(v) = self.number_method(&r.big(), &key, &args)?
         {
             return Ok(v);
         }
@@ -280,7 +280,7 @@ impl Evaluator<'_> {
             } else {
                 Err(EvalError::new(format!(
                     "{key} applies to integers, not {}",
-                    super::convert::type_name(&Value::Number(r.clone()))
+                    super::convert::type_name(&number(r.clone()))
                 )))
             }
         };
@@ -538,7 +538,7 @@ pub(super) fn save_thermograph_svg(
 }
 
 pub fn number(r: BigRational) -> Value {
-    Value::Number(r)
+    Value::Number(r.into())
 }
 
 fn side(v: &Value) -> EvalResult<Side> {

@@ -2,7 +2,6 @@
 
 use super::methods::{GAME_METHODS, NUMBER_METHODS, method_key};
 use super::{EvalError, Evaluator, Side, Value};
-use num_traits::Zero;
 
 /// Global functions, in the snake_case spelling users type.
 pub const FUNCTIONS: &[&str] = &[
@@ -171,14 +170,14 @@ pub fn is_instance(v: &Value, type_name: &str) -> Option<bool> {
     let game = matches!(
         v,
         Value::Game(_) | Value::Explicit { .. } | Value::Position(_) | Value::Misere(_)
-    ) || matches!(v, Value::Number(r) if dyadic(r));
+    ) || matches!(v, Value::Number(r) if dyadic(&r.big()));
     Some(match type_name {
         "Integer" => matches!(v, Value::Number(r) if r.is_integer()),
-        "DyadicRational" => matches!(v, Value::Number(r) if dyadic(r)),
+        "DyadicRational" => matches!(v, Value::Number(r) if dyadic(&r.big())),
         "Rational" => matches!(v, Value::Number(_)),
         "Game" => game,
         "CanonicalShortGame" => {
-            matches!(v, Value::Game(_)) || matches!(v, Value::Number(r) if dyadic(r))
+            matches!(v, Value::Game(_)) || matches!(v, Value::Number(r) if dyadic(&r.big()))
         }
         "Nimber" => matches!(v, Value::Number(r) if r.is_zero()),
         "ImpartialGame" => matches!(v, Value::Position(p) if p.is_impartial()),

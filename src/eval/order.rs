@@ -48,7 +48,7 @@ impl Evaluator<'_> {
         if let Value::Game(g) = v
             && let Some(d) = self.engine.as_number(*g)
         {
-            *v = Value::Number(d.to_rational());
+            *v = Value::Number(d.to_rational().into());
         }
         Ok(())
     }
@@ -61,11 +61,11 @@ impl Evaluator<'_> {
         Ok(match (a, b) {
             (Value::Number(x), Value::Number(y)) => x.cmp(y),
             (Value::Number(x), Value::Game(g)) => match self.engine.as_number(*g) {
-                Some(d) => x.cmp(&d.to_rational()),
+                Some(d) => x.big().as_ref().cmp(&d.to_rational()),
                 None => Ordering::Less,
             },
             (Value::Game(g), Value::Number(y)) => match self.engine.as_number(*g) {
-                Some(d) => d.to_rational().cmp(y),
+                Some(d) => d.to_rational().cmp(&y.big()),
                 None => Ordering::Greater,
             },
             (Value::Game(g), Value::Game(h)) => {

@@ -98,7 +98,7 @@ fn session() -> Session {
         s.ctx.set_global(name, Value::Range(Box::new(range)));
     }
     let h = s.ctx.global("h").unwrap();
-    let half = Value::Number(num_rational::BigRational::new(1.into(), 2.into()));
+    let half = Value::Number(num_rational::BigRational::new(1.into(), 2.into()).into());
     let seven = super::convert::integer(7);
     let m = s
         .evaluator()

@@ -618,7 +618,7 @@ impl Evaluator<'_> {
                 Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
             )
         };
-        let non_dyadic = |v: &Value| matches!(v, Value::Number(r) if !crate::engine::Dyadic::is_dyadic_rational(r));
+        let non_dyadic = |v: &Value| matches!(v, Value::Number(r) if !crate::engine::Dyadic::is_dyadic_rational(&r.big()));
         match (a, b) {
             (Value::Number(x), Value::Number(y)) => Ok(x == y),
             // A rational that is not dyadic is no game, so it equals no game.

@@ -6,7 +6,6 @@ use super::{MisereArena, MisereId, Phylum, Unlinked, with_arena};
 use crate::engine::{Engine, EngineResult, Outcome};
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 
 /// Misère-game properties, in CGSuite's spelling (for help and completion).
@@ -70,7 +69,7 @@ fn element(a: &mut MisereArena, v: &Value) -> EvalResult<MisereId> {
                 .collect::<EvalResult<Vec<_>>>()?;
             Ok(a.construct(options)?)
         }
-        Value::Number(r) if r.is_integer() => Ok(a.nim_heap(heap_size(r.numer())?)?),
+        Value::Number(r) if r.is_integer() => Ok(a.nim_heap(heap_size(&r.numer())?)?),
         other => Err(EvalError::new(format!(
             "*[...] takes nim heap sizes (non-negative integers), lists of options and misère \
              games; found {}",
@@ -153,7 +152,7 @@ pub fn render(g: MisereId, engine: &Engine) -> EngineResult<String> {
 }
 
 fn int(n: impl Into<BigInt>) -> Value {
-    Value::Number(BigRational::from_integer(n.into()))
+    Value::integer(n)
 }
 
 fn list(games: Vec<MisereId>) -> Value {

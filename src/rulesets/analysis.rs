@@ -482,7 +482,7 @@ pub fn misere_of_sum(
     ) && let Some(minus) = misere::with_arena(engine, |a| tame_sum_minus(a, &forms))
     {
         return Ok(Some(if key == "miserenimvalue" {
-            Value::Number(num_rational::BigRational::from_integer(minus.into()))
+            Value::integer(minus)
         } else {
             Value::Outcome(if minus == 0 { Outcome::P } else { Outcome::N })
         }));

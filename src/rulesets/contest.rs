@@ -8,7 +8,7 @@ use super::{Args, Position};
 use crate::engine::{Engine, Outcome};
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 use std::rc::Rc;
 
 /// The functions of this module, by key (lower case, no underscores); `None` if `key` is not
@@ -86,7 +86,7 @@ pub fn moore_nim(args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
         ));
     };
     let k = match k {
-        Value::Number(r) if r.is_integer() && r.numer() >= &BigInt::one() => r.numer().clone(),
+        Value::Number(r) if r.is_integer() && r.numer() >= BigInt::one() => r.numer(),
         _ => {
             return Err(EvalError::new(
                 "moore_nim: k (the most heaps a move may take from) must be an integer ≥ 1",
@@ -171,12 +171,9 @@ pub fn misere_game(args: &[Value], engine: &mut Engine) -> EvalResult<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use num_rational::BigRational;
 
     fn ints(xs: &[u64]) -> Vec<Value> {
-        xs.iter()
-            .map(|&x| Value::Number(BigRational::from_integer(x.into())))
-            .collect()
+        xs.iter().map(|&x| Value::integer(x)).collect()
     }
 
     fn letter(v: EvalResult<Value>) -> &'static str {

@@ -183,7 +183,7 @@ pub fn p_position_value(k: &Value) -> EvalResult<Value> {
 }
 
 fn int(n: BigInt) -> Value {
-    Value::Number(num_rational::BigRational::from_integer(n))
+    Value::integer(n)
 }
 
 fn heap(v: &Value, what: &str) -> EvalResult<BigInt> {

@@ -5,13 +5,14 @@
 //! the printer can take and return them without importing the evaluator.
 
 mod error;
+mod rational;
 
 pub use error::{EvalError, EvalResult};
+pub use rational::Rational;
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use crate::rulesets::{Callable, Position, Ruleset};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,7 +25,7 @@ pub enum Side {
 pub enum Value {
     /// An exact rational number. Dyadic ones are also games; they become [`Value::Game`]
     /// only when combined with games.
-    Number(BigRational),
+    Number(Rational),
     /// A canonical short game.
     Game(GameId),
     /// A game kept in the form typed (`'{-1|1}'`): its options, each canonical. Only its top
@@ -78,6 +79,11 @@ pub struct IntRange {
 }
 
 impl Value {
+    /// An integer value.
+    pub fn integer(n: impl Into<BigInt>) -> Value {
+        Value::Number(Rational::from(n.into()))
+    }
+
     /// The `kind` field of `--json` output.
     pub fn kind_name(&self) -> &'static str {
         match self {

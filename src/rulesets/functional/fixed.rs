@@ -37,7 +37,7 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
         Value::Explicit { left, right } => engine.game_from_options(left, right)?,
         Value::Position(p) => p.value(engine)?,
         Value::Number(r) => {
-            let d = Dyadic::from_rational(r).ok_or_else(|| {
+            let d = Dyadic::from_rational(&r.big()).ok_or_else(|| {
                 EvalError::new(format!("{r} is not a dyadic rational, so it is not a game"))
             })?;
             engine.number(d)

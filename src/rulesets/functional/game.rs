@@ -18,7 +18,6 @@ use crate::rulesets::heap::sequence::MAX_COMPUTED_HEAP;
 use crate::rulesets::{Callable, Position};
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::{Cell, RefCell};
@@ -1170,7 +1169,7 @@ pub fn visit_heap_moves(
 
 fn heap_part(v: &Value, n: u64) -> EvalResult<u64> {
     match v {
-        Value::Number(r) if r.is_integer() => heap_size(r.numer(), n),
+        Value::Number(r) if r.is_integer() => heap_size(&r.numer(), n),
         other => Err(EvalError::new(format!(
             "the options of heap {n} must contain heap sizes (integers ≥ 0), found {}",
             crate::value::type_name(other)
@@ -1316,7 +1315,7 @@ fn natural_pair(v: &Value) -> EvalResult<(u64, u64)> {
 }
 
 pub fn int_value(n: u64) -> Value {
-    Value::Number(BigRational::from_integer(n.into()))
+    Value::integer(n)
 }
 
 pub fn pair_value(a: u64, b: u64) -> Value {

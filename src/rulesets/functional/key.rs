@@ -39,7 +39,7 @@ impl Key {
     /// The key of `v`, or `None` when `v` cannot serve as a position.
     pub fn of(v: &Value) -> Option<Key> {
         Some(match v {
-            Value::Number(r) => number(r),
+            Value::Number(r) => number(&r.big()),
             Value::Game(g) => Key::Game(g.0),
             Value::Bool(b) => Key::Bool(*b),
             Value::Str(s) => Key::Str(s.as_str().into()),
@@ -172,7 +172,7 @@ mod tests {
     use super::*;
 
     fn int(n: i64) -> Value {
-        Value::Number(BigRational::from_integer(n.into()))
+        Value::integer(n)
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::engine::{Engine, EngineError, EngineResult, GameId, Outcome};
 use crate::rulesets::analysis::SumPosition;
 use crate::rulesets::{Position, Ruleset};
 use crate::value::{EvalError, EvalResult, Side, Value};
-use num_traits::{Signed, ToPrimitive};
+use num_traits::ToPrimitive;
 use std::fmt::Write;
 use std::rc::Rc;
 

@@ -3,7 +3,6 @@
 use super::*;
 use crate::engine::Engine;
 use crate::rulesets::Position;
-use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::fmt;
@@ -45,7 +44,7 @@ fn func(arity: usize, body: impl Fn(&[Value]) -> EvalResult<Value> + 'static) ->
 }
 
 fn int(n: i64) -> Value {
-    Value::Number(BigRational::from_integer(n.into()))
+    Value::integer(n)
 }
 
 fn as_i64(v: &Value) -> i64 {

@@ -4,11 +4,10 @@
 use super::super::Args;
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 
 pub fn integer_value(n: impl Into<BigInt>) -> Value {
-    Value::Number(BigRational::from_integer(n.into()))
+    Value::integer(n)
 }
 
 pub fn describe_kind(v: &Value) -> &'static str {

@@ -273,7 +273,7 @@ fn take_away(name: &str, call: &Args) -> EvalResult<Value> {
         unreachable!("arity checked")
     };
     let ratio: BigRational = match r {
-        Value::Number(r) if r.is_positive() => r.clone(),
+        Value::Number(r) if r.is_positive() => r.clone().into_big(),
         Value::Number(r) => {
             return Err(EvalError::new(format!(
                 "TakeAway(r) needs a positive ratio, found {r}"

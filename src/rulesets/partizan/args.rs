@@ -50,10 +50,8 @@ pub fn size(function: &str, what: &str, value: &Value, max: u64) -> EvalResult<u
 pub fn flag(function: &str, what: &str, value: &Value) -> EvalResult<bool> {
     match value {
         Value::Bool(b) => Ok(*b),
-        Value::Number(r)
-            if r.is_integer() && (r.numer() == &0.into() || r.numer() == &1.into()) =>
-        {
-            Ok(r.numer() == &1.into())
+        Value::Number(r) if r.small() == Some(0) || r.small() == Some(1) => {
+            Ok(r.small() == Some(1))
         }
         _ => Err(EvalError::new(format!(
             "{function}: {what} must be 0, 1, true or false"

@@ -10,8 +10,6 @@ use super::toads_frogs::ToadsFrogs;
 use super::*;
 use crate::engine::{Dyadic, Outcome};
 use crate::rulesets::Args;
-use num_bigint::BigInt;
-use num_rational::BigRational;
 
 /// The same game searched naively: every position keyed by its full description.
 #[derive(Clone, Debug)]
@@ -98,10 +96,7 @@ fn switch(e: &mut Engine, a: GameId, b: GameId) -> GameId {
 
 fn integer_args(values: &[i64]) -> Args {
     Args {
-        positional: values
-            .iter()
-            .map(|&v| Value::Number(BigRational::from_integer(BigInt::from(v))))
-            .collect(),
+        positional: values.iter().map(|&v| Value::integer(v)).collect(),
         named: Vec::new(),
     }
 }
