@@ -10,24 +10,26 @@ impl Engine {
     /// The canonical form of the game {left | right}, whose options are canonical games.
     pub fn game_from_options(&mut self, left: &[GameId], right: &[GameId]) -> EngineResult<GameId> {
         self.poll()?;
-        if let Some(id) = self.number_from_options(left, right)? {
-            return Ok(id);
-        }
-        let mut left = self.maximal(left, true)?;
-        let mut right = self.maximal(right, false)?;
-        loop {
-            let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
-            let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
-            if !changed_left && !changed_right {
-                break;
+        crate::engine::grow(|| {
+            if let Some(id) = self.number_from_options(left, right)? {
+                return Ok(id);
             }
-            left = self.maximal(&new_left, true)?;
-            right = self.maximal(&new_right, false)?;
-        }
-        if let Some(id) = self.number_from_options(&left, &right)? {
-            return Ok(id);
-        }
-        self.intern_canonical(left, right)
+            let mut left = self.maximal(left, true)?;
+            let mut right = self.maximal(right, false)?;
+            loop {
+                let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
+                let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
+                if !changed_left && !changed_right {
+                    break;
+                }
+                left = self.maximal(&new_left, true)?;
+                right = self.maximal(&new_right, false)?;
+            }
+            if let Some(id) = self.number_from_options(&left, &right)? {
+                return Ok(id);
+            }
+            self.intern_canonical(left, right)
+        })
     }
 
     /// Store a game whose option lists are known to be canonical and irredundant: recognise

@@ -22,9 +22,11 @@ impl Engine {
             return Ok(s);
         }
         self.poll()?;
-        let result = self.add_by_options(g, h)?;
-        self.sum_cache.insert(key, result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let result = self.add_by_options(g, h)?;
+            self.sum_cache.insert(key, result);
+            Ok(result)
+        })
     }
 
     fn add_by_options(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
@@ -82,20 +84,22 @@ impl Engine {
             return Ok(n);
         }
         self.poll()?;
-        let left = self.left_options(g)?;
-        let right = self.right_options(g)?;
-        // The negative of a canonical form is canonical: swap and negate the options.
-        let new_left = right
-            .into_iter()
-            .map(|o| self.neg(o))
-            .collect::<EngineResult<Vec<_>>>()?;
-        let new_right = left
-            .into_iter()
-            .map(|o| self.neg(o))
-            .collect::<EngineResult<Vec<_>>>()?;
-        let result = self.intern_canonical(new_left, new_right)?;
-        self.set_negative(g, result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let left = self.left_options(g)?;
+            let right = self.right_options(g)?;
+            // The negative of a canonical form is canonical: swap and negate the options.
+            let new_left = right
+                .into_iter()
+                .map(|o| self.neg(o))
+                .collect::<EngineResult<Vec<_>>>()?;
+            let new_right = left
+                .into_iter()
+                .map(|o| self.neg(o))
+                .collect::<EngineResult<Vec<_>>>()?;
+            let result = self.intern_canonical(new_left, new_right)?;
+            self.set_negative(g, result);
+            Ok(result)
+        })
     }
 
     /// g − h.
@@ -176,16 +180,18 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let mut left = base_left.to_vec();
-        let mut right = base_right.to_vec();
-        for o in self.left_options(h)? {
-            left.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
-        }
-        for o in self.right_options(h)? {
-            right.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
-        }
-        let r = self.game_from_options(&left, &right)?;
-        memo.insert(h, r);
-        Ok(r)
+        crate::engine::grow(|| {
+            let mut left = base_left.to_vec();
+            let mut right = base_right.to_vec();
+            for o in self.left_options(h)? {
+                left.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
+            }
+            for o in self.right_options(h)? {
+                right.push(self.ordinal_sum_memo(base_left, base_right, o, memo)?);
+            }
+            let r = self.game_from_options(&left, &right)?;
+            memo.insert(h, r);
+            Ok(r)
+        })
     }
 }
