@@ -248,7 +248,7 @@ impl Printer {
         engine.check_interrupt()?;
         let b = match self.shape(engine, g)? {
             Shape::Braces => {
-                let raw = self.raw_bars(engine, g)?;
+                let raw = crate::engine::grow(|| self.raw_bars(engine, g))?;
                 if raw >= MAX_BARS { 0 } else { raw }
             }
             _ => 0,
@@ -270,6 +270,17 @@ impl Printer {
     }
 
     fn write(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+        braced: bool,
+        out: &mut dyn Write,
+    ) -> PrintResult {
+        // A printed game nests as deep as its options do.
+        crate::engine::grow(|| self.write_shape(engine, g, braced, out))
+    }
+
+    fn write_shape(
         &mut self,
         engine: &mut Engine,
         g: GameId,

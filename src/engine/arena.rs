@@ -393,7 +393,8 @@ impl Engine {
             .nus
             .expect("only NUS nodes are created without options");
         // *n has n options on each side: beyond this many, materialising them is hopeless.
-        if value.nim > MAX_NIMBER_OPTIONS {
+        // (Other NUS values have at most two options, whatever their star part.)
+        if value.is_nimber() && value.nim > MAX_NIMBER_OPTIONS {
             return Err(EngineError::TooMany {
                 what: "options of a nimber",
                 limit: MAX_NIMBER_OPTIONS,

@@ -51,29 +51,31 @@ impl Engine {
             return Ok(w);
         }
         self.poll()?;
-        let two = self.integer(2);
-        let mut left = Vec::new();
-        for o in self.left_options(g)? {
-            let w = self.naive_atomic_weight(o)?;
-            left.push(self.sub(w, two)?);
-        }
-        let mut right = Vec::new();
-        for o in self.right_options(g)? {
-            let w = self.naive_atomic_weight(o)?;
-            right.push(self.add(w, two)?);
-        }
-        let mut weight = self.game_from_options(&left, &right)?;
-        if self.as_number(weight).is_some_and(|x| x.is_integer()) {
-            let far_star = self.far_star(g)?;
-            let star = self.nimber(far_star);
-            match self.relation(g, star)? {
-                Relation::Greater => weight = self.greatest_integer_below_all(&right)?,
-                Relation::Less => weight = self.least_integer_above_all(&left)?,
-                _ => {}
+        crate::engine::grow(|| {
+            let two = self.integer(2);
+            let mut left = Vec::new();
+            for o in self.left_options(g)? {
+                let w = self.naive_atomic_weight(o)?;
+                left.push(self.sub(w, two)?);
             }
-        }
-        self.atomic.naive.insert(g, weight);
-        Ok(weight)
+            let mut right = Vec::new();
+            for o in self.right_options(g)? {
+                let w = self.naive_atomic_weight(o)?;
+                right.push(self.add(w, two)?);
+            }
+            let mut weight = self.game_from_options(&left, &right)?;
+            if self.as_number(weight).is_some_and(|x| x.is_integer()) {
+                let far_star = self.far_star(g)?;
+                let star = self.nimber(far_star);
+                match self.relation(g, star)? {
+                    Relation::Greater => weight = self.greatest_integer_below_all(&right)?,
+                    Relation::Less => weight = self.least_integer_above_all(&left)?,
+                    _ => {}
+                }
+            }
+            self.atomic.naive.insert(g, weight);
+            Ok(weight)
+        })
     }
 
     /// N = 1 + the largest m with *m a follower of g (at least 1).

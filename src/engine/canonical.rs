@@ -9,25 +9,61 @@ use super::nus::Nus;
 impl Engine {
     /// The canonical form of the game {left | right}, whose options are canonical games.
     pub fn game_from_options(&mut self, left: &[GameId], right: &[GameId]) -> EngineResult<GameId> {
+        self.canonical_form(left, right, true)
+    }
+
+    /// [`Engine::game_from_options`], with the NUS shortcut optional so that the tests can
+    /// compare it with the general reduction.
+    pub(super) fn canonical_form(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        nus_shortcut: bool,
+    ) -> EngineResult<GameId> {
         self.poll()?;
-        if let Some(id) = self.number_from_options(left, right)? {
-            return Ok(id);
-        }
-        let mut left = self.maximal(left, true)?;
-        let mut right = self.maximal(right, false)?;
-        loop {
-            let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
-            let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
-            if !changed_left && !changed_right {
-                break;
+        crate::engine::grow(|| {
+            if let Some(id) = self.number_from_options(left, right)? {
+                return Ok(id);
             }
-            left = self.maximal(&new_left, true)?;
-            right = self.maximal(&new_right, false)?;
+            let mut left = self.maximal(left, true)?;
+            let mut right = self.maximal(right, false)?;
+            if nus_shortcut && let Some(id) = self.nus_by_value(&left, &right)? {
+                return Ok(id);
+            }
+            loop {
+                let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
+                let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
+                if !changed_left && !changed_right {
+                    break;
+                }
+                left = self.maximal(&new_left, true)?;
+                right = self.maximal(&new_right, false)?;
+            }
+            if let Some(id) = self.number_from_options(&left, &right)? {
+                return Ok(id);
+            }
+            self.intern_canonical(left, right)
+        })
+    }
+
+    /// The NUS equal to {left | right}, when every option is a NUS and the guess from the
+    /// options' shapes is confirmed by comparing values (two comparisons, each cheap since
+    /// NUS-to-NUS comparisons are closed forms). Done before bypassing reversible options,
+    /// which would list every option of a nimber option: `{0|*16777216}` is ↑*16777217
+    /// without touching the sixteen million options of *16777216.
+    fn nus_by_value(&mut self, left: &[GameId], right: &[GameId]) -> EngineResult<Option<GameId>> {
+        let left_nus: Vec<Option<Nus>> = left.iter().map(|&g| self.as_nus(g)).collect();
+        let right_nus: Vec<Option<Nus>> = right.iter().map(|&g| self.as_nus(g)).collect();
+        let Some(guess) = Nus::guess_from_options(&left_nus, &right_nus) else {
+            return Ok(None);
+        };
+        let candidate = self.nus(guess);
+        if self.leq_id_lists(candidate, left, right)?
+            && self.lists_leq_id(left, right, candidate)?
+        {
+            return Ok(Some(candidate));
         }
-        if let Some(id) = self.number_from_options(&left, &right)? {
-            return Ok(id);
-        }
-        self.intern_canonical(left, right)
+        Ok(None)
     }
 
     /// Store a game whose option lists are known to be canonical and irredundant: recognise

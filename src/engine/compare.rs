@@ -29,9 +29,11 @@ impl Engine {
             return Ok(known);
         }
         self.poll()?;
-        let result = self.leq_by_options(g, h)?;
-        self.leq_cache.insert((g, h), result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let result = self.leq_by_options(g, h)?;
+            self.leq_cache.insert((g, h), result);
+            Ok(result)
+        })
     }
 
     /// g ≤ h iff no g^L ≥ h and no h^R ≤ g. A number on either side is never the better
@@ -60,6 +62,16 @@ impl Engine {
 
     /// x ≤ G where G = {left | right} is given by option lists (not necessarily canonical).
     pub(super) fn leq_id_lists(
+        &mut self,
+        x: GameId,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> EngineResult<bool> {
+        // Recurses through x's options (lists_leq_id calls back here) without passing leq.
+        super::grow(|| self.leq_id_lists_inner(x, left, right))
+    }
+
+    fn leq_id_lists_inner(
         &mut self,
         x: GameId,
         left: &[GameId],

@@ -115,14 +115,16 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
-        let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let r = match kind {
-            Compound::Conjunctive => self.conjunctive_of_forms((&gl, &gr), (&hl, &hr))?,
-            Compound::Selective => self.selective_of_forms((&gl, &gr), g, (&hl, &hr), h)?,
-        };
-        self.compound.cache(kind).insert(key, r);
-        Ok(r)
+        crate::engine::grow(|| {
+            let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
+            let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
+            let r = match kind {
+                Compound::Conjunctive => self.conjunctive_of_forms((&gl, &gr), (&hl, &hr))?,
+                Compound::Selective => self.selective_of_forms((&gl, &gr), g, (&hl, &hr), h)?,
+            };
+            self.compound.cache(kind).insert(key, r);
+            Ok(r)
+        })
     }
 
     /// The H with base : H = g, if there is one: g's options are the base's options together
@@ -149,29 +151,31 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let (bl, br) = (self.left_options(base)?, self.right_options(base)?);
-        let mut sides = [Vec::new(), Vec::new()];
-        for (side, (options, base_options)) in
-            [(self.left_options(g)?, bl), (self.right_options(g)?, br)]
-                .into_iter()
-                .enumerate()
-        {
-            for o in options {
-                if base_options.contains(&o) {
-                    continue;
-                }
-                match self.subordinate_memo(o, base, memo)? {
-                    Some(h) => sides[side].push(h),
-                    None => {
-                        memo.insert(g, None);
-                        return Ok(None);
+        crate::engine::grow(|| {
+            let (bl, br) = (self.left_options(base)?, self.right_options(base)?);
+            let mut sides = [Vec::new(), Vec::new()];
+            for (side, (options, base_options)) in
+                [(self.left_options(g)?, bl), (self.right_options(g)?, br)]
+                    .into_iter()
+                    .enumerate()
+            {
+                for o in options {
+                    if base_options.contains(&o) {
+                        continue;
+                    }
+                    match self.subordinate_memo(o, base, memo)? {
+                        Some(h) => sides[side].push(h),
+                        None => {
+                            memo.insert(g, None);
+                            return Ok(None);
+                        }
                     }
                 }
             }
-        }
-        let [left, right] = sides;
-        let r = Some(self.game_from_options(&left, &right)?);
-        memo.insert(g, r);
-        Ok(r)
+            let [left, right] = sides;
+            let r = Some(self.game_from_options(&left, &right)?);
+            memo.insert(g, r);
+            Ok(r)
+        })
     }
 }

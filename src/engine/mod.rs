@@ -35,3 +35,17 @@ pub use uptimal::UptimalExpansion;
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
+
+/// Below this much free stack, a recursive step continues on a fresh segment.
+const STACK_RED_ZONE: usize = 256 << 10;
+/// Size of each extra stack segment.
+const STACK_SEGMENT: usize = 16 << 20;
+
+/// Run one step of a recursion over a game's options, on a new stack segment when the
+/// current one is nearly used up. Canonical games can be arbitrarily deep (n·↑ has birthday
+/// n + 1), and every recursive operation (sum, comparison, canonicalisation, properties)
+/// descends one native frame per level, so each recursive step passes through here: depth is
+/// then bounded by memory, not by the thread's stack.
+pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, f)
+}

@@ -41,26 +41,28 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let incentives = self.incentives(u)?;
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        for gl in self.left_options(g)? {
-            let base = self.norton_product_rec(gl, u)?;
-            let base = self.add(base, u)?;
-            for &i in &incentives {
-                left.push(self.add(base, i)?);
+        crate::engine::grow(|| {
+            let incentives = self.incentives(u)?;
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            for gl in self.left_options(g)? {
+                let base = self.norton_product_rec(gl, u)?;
+                let base = self.add(base, u)?;
+                for &i in &incentives {
+                    left.push(self.add(base, i)?);
+                }
             }
-        }
-        for gr in self.right_options(g)? {
-            let base = self.norton_product_rec(gr, u)?;
-            let base = self.sub(base, u)?;
-            for &i in &incentives {
-                right.push(self.sub(base, i)?);
+            for gr in self.right_options(g)? {
+                let base = self.norton_product_rec(gr, u)?;
+                let base = self.sub(base, u)?;
+                for &i in &incentives {
+                    right.push(self.sub(base, i)?);
+                }
             }
-        }
-        let r = self.game_from_options(&left, &right)?;
-        self.products.norton.insert((g, u), r);
-        Ok(r)
+            let r = self.game_from_options(&left, &right)?;
+            self.products.norton.insert((g, u), r);
+            Ok(r)
+        })
     }
 
     /// Conway's product GH = {G^L H + G H^L − G^L H^L, G^R H + G H^R − G^R H^R |
@@ -102,34 +104,36 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
-        let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        // Each option is a·h + g·b − a·b for a pair of options (a of g, b of h).
-        for (gs, hs, to_left) in [
-            (&gl, &hl, true),
-            (&gr, &hr, true),
-            (&gl, &hr, false),
-            (&gr, &hl, false),
-        ] {
-            for &a in gs.iter() {
-                for &b in hs.iter() {
-                    let ah = self.conway_product_rec(a, h)?;
-                    let gb = self.conway_product_rec(g, b)?;
-                    let ab = self.conway_product_rec(a, b)?;
-                    let sum = self.add(ah, gb)?;
-                    let term = self.sub(sum, ab)?;
-                    if to_left {
-                        left.push(term)
-                    } else {
-                        right.push(term)
+        crate::engine::grow(|| {
+            let (gl, gr) = (self.left_options(g)?, self.right_options(g)?);
+            let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            // Each option is a·h + g·b − a·b for a pair of options (a of g, b of h).
+            for (gs, hs, to_left) in [
+                (&gl, &hl, true),
+                (&gr, &hr, true),
+                (&gl, &hr, false),
+                (&gr, &hl, false),
+            ] {
+                for &a in gs.iter() {
+                    for &b in hs.iter() {
+                        let ah = self.conway_product_rec(a, h)?;
+                        let gb = self.conway_product_rec(g, b)?;
+                        let ab = self.conway_product_rec(a, b)?;
+                        let sum = self.add(ah, gb)?;
+                        let term = self.sub(sum, ab)?;
+                        if to_left {
+                            left.push(term)
+                        } else {
+                            right.push(term)
+                        }
                     }
                 }
             }
-        }
-        let r = self.game_from_options(&left, &right)?;
-        self.products.conway.insert(key, r);
-        Ok(r)
+            let r = self.game_from_options(&left, &right)?;
+            self.products.conway.insert(key, r);
+            Ok(r)
+        })
     }
 }

@@ -286,17 +286,19 @@ impl Engine {
             return Ok(b);
         }
         self.poll()?;
-        let mut max = 0;
-        for side in [true, false] {
-            let (start, len) = self.side_span(g, side)?;
-            for i in 0..len {
-                let option = self.pool[start + i];
-                max = max.max(self.birthday(option)?);
+        crate::engine::grow(|| {
+            let mut max = 0;
+            for side in [true, false] {
+                let (start, len) = self.side_span(g, side)?;
+                for i in 0..len {
+                    let option = self.pool[start + i];
+                    max = max.max(self.birthday(option)?);
+                }
             }
-        }
-        let b = max.checked_add(1).ok_or(EngineError::Overflow)?;
-        self.caches.birthday.insert(g, b);
-        Ok(b)
+            let b = max.checked_add(1).ok_or(EngineError::Overflow)?;
+            self.caches.birthday.insert(g, b);
+            Ok(b)
+        })
     }
 
     /// The number of distinct subpositions of the canonical form, g included.
@@ -421,17 +423,19 @@ impl Engine {
             return Ok(sc.clone());
         }
         self.poll()?;
-        let mut total = BigUint::default();
-        for side in [true, false] {
-            let (start, len) = self.side_span(g, side)?;
-            for i in 0..len {
-                let option = self.pool[start + i];
-                total += self.stop_count(option)?;
+        crate::engine::grow(|| {
+            let mut total = BigUint::default();
+            for side in [true, false] {
+                let (start, len) = self.side_span(g, side)?;
+                for i in 0..len {
+                    let option = self.pool[start + i];
+                    total += self.stop_count(option)?;
+                }
             }
-        }
-        self.caches.stop_count_heap += total.bits().div_ceil(8) as usize;
-        self.caches.stop_count.insert(g, total.clone());
-        Ok(total)
+            self.caches.stop_count_heap += total.bits().div_ceil(8) as usize;
+            self.caches.stop_count.insert(g, total.clone());
+            Ok(total)
+        })
     }
 
     /// Left incentives Gᴸ − G, distinct, sorted by id.
@@ -499,22 +503,24 @@ impl Engine {
             return Ok(known);
         }
         self.poll()?;
-        let mut result = self.is_infinitesimal(g)?;
-        'sides: for side in [true, false] {
-            if !result {
-                break;
-            }
-            let (start, len) = self.side_span(g, side)?;
-            for i in 0..len {
-                let option = self.pool[start + i];
-                if !self.is_all_small(option)? {
-                    result = false;
-                    break 'sides;
+        crate::engine::grow(|| {
+            let mut result = self.is_infinitesimal(g)?;
+            'sides: for side in [true, false] {
+                if !result {
+                    break;
+                }
+                let (start, len) = self.side_span(g, side)?;
+                for i in 0..len {
+                    let option = self.pool[start + i];
+                    if !self.is_all_small(option)? {
+                        result = false;
+                        break 'sides;
+                    }
                 }
             }
-        }
-        self.caches.all_small.insert(g, result);
-        Ok(result)
+            self.caches.all_small.insert(g, result);
+            Ok(result)
+        })
     }
 
     /// Left stop equals right stop.
@@ -530,31 +536,33 @@ impl Engine {
             return Ok(known);
         }
         self.poll()?;
-        // A general game is not a number, so its options decide.
-        let (mut all_even, mut all_odd) = (true, true);
-        for side in [true, false] {
-            let (start, len) = self.side_span(g, side)?;
-            for i in 0..len {
-                let option = self.pool[start + i];
-                match self.temper(option)? {
-                    Temper::Even => all_odd = false,
-                    Temper::Odd => all_even = false,
-                    Temper::Neither => {
-                        all_even = false;
-                        all_odd = false;
+        crate::engine::grow(|| {
+            // A general game is not a number, so its options decide.
+            let (mut all_even, mut all_odd) = (true, true);
+            for side in [true, false] {
+                let (start, len) = self.side_span(g, side)?;
+                for i in 0..len {
+                    let option = self.pool[start + i];
+                    match self.temper(option)? {
+                        Temper::Even => all_odd = false,
+                        Temper::Odd => all_even = false,
+                        Temper::Neither => {
+                            all_even = false;
+                            all_odd = false;
+                        }
                     }
                 }
             }
-        }
-        let result = if all_odd {
-            Temper::Even
-        } else if all_even {
-            Temper::Odd
-        } else {
-            Temper::Neither
-        };
-        self.caches.temper.insert(g, result);
-        Ok(result)
+            let result = if all_odd {
+                Temper::Even
+            } else if all_even {
+                Temper::Odd
+            } else {
+                Temper::Neither
+            };
+            self.caches.temper.insert(g, result);
+            Ok(result)
+        })
     }
 
     /// A number, or a game all of whose options are odd-tempered.
@@ -679,32 +687,34 @@ impl Engine {
             return Ok(known);
         }
         self.poll()?;
-        // The mover wins iff they have no move, or can move to a position that the opponent,
-        // now moving first, loses.
-        let (start, len) = self.left_span(g)?;
-        let mut left_first = len == 0;
-        for i in 0..len {
-            let option = self.pool[start + i];
-            if !self.misere_wins(option)?.right_first {
-                left_first = true;
-                break;
+        crate::engine::grow(|| {
+            // The mover wins iff they have no move, or can move to a position that the opponent,
+            // now moving first, loses.
+            let (start, len) = self.left_span(g)?;
+            let mut left_first = len == 0;
+            for i in 0..len {
+                let option = self.pool[start + i];
+                if !self.misere_wins(option)?.right_first {
+                    left_first = true;
+                    break;
+                }
             }
-        }
-        let (start, len) = self.right_span(g)?;
-        let mut right_first = len == 0;
-        for i in 0..len {
-            let option = self.pool[start + i];
-            if !self.misere_wins(option)?.left_first {
-                right_first = true;
-                break;
+            let (start, len) = self.right_span(g)?;
+            let mut right_first = len == 0;
+            for i in 0..len {
+                let option = self.pool[start + i];
+                if !self.misere_wins(option)?.left_first {
+                    right_first = true;
+                    break;
+                }
             }
-        }
-        let result = MisereWins {
-            left_first,
-            right_first,
-        };
-        self.caches.misere.insert(g, result);
-        Ok(result)
+            let result = MisereWins {
+                left_first,
+                right_first,
+            };
+            self.caches.misere.insert(g, result);
+            Ok(result)
+        })
     }
 
     /// The outcome class of the canonical form played under misère rules (the player who

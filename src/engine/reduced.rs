@@ -33,17 +33,19 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let mut left = Vec::new();
-        for o in self.left_options(g)? {
-            left.push(self.star_projection(o, memo)?);
-        }
-        let mut right = Vec::new();
-        for o in self.right_options(g)? {
-            right.push(self.star_projection(o, memo)?);
-        }
-        let r = self.game_from_options(&left, &right)?;
-        memo.insert(g, r);
-        Ok(r)
+        crate::engine::grow(|| {
+            let mut left = Vec::new();
+            for o in self.left_options(g)? {
+                left.push(self.star_projection(o, memo)?);
+            }
+            let mut right = Vec::new();
+            for o in self.right_options(g)? {
+                right.push(self.star_projection(o, memo)?);
+            }
+            let r = self.game_from_options(&left, &right)?;
+            memo.insert(g, r);
+            Ok(r)
+        })
     }
 
     /// The companion of g: numbers other than 0 are their own companions, 0's is *, and
@@ -68,21 +70,23 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        match self.outcome(g)? {
-            Outcome::L => left.push(Engine::ZERO),
-            Outcome::R => right.push(Engine::ZERO),
-            _ => {}
-        }
-        for o in self.left_options(g)? {
-            left.push(self.companion_memo(o, memo)?);
-        }
-        for o in self.right_options(g)? {
-            right.push(self.companion_memo(o, memo)?);
-        }
-        let r = self.game_from_options(&left, &right)?;
-        memo.insert(g, r);
-        Ok(r)
+        crate::engine::grow(|| {
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            match self.outcome(g)? {
+                Outcome::L => left.push(Engine::ZERO),
+                Outcome::R => right.push(Engine::ZERO),
+                _ => {}
+            }
+            for o in self.left_options(g)? {
+                left.push(self.companion_memo(o, memo)?);
+            }
+            for o in self.right_options(g)? {
+                right.push(self.companion_memo(o, memo)?);
+            }
+            let r = self.game_from_options(&left, &right)?;
+            memo.insert(g, r);
+            Ok(r)
+        })
     }
 }

@@ -352,10 +352,12 @@ fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
 fn the_memory_ceiling_covers_materialised_nimber_options() {
     let mut e = Engine::new();
     e.set_memory_limit(64 << 20);
-    // Canonicalising {0 | *n} walks the options of every *k below *n: n²/2 pool entries.
-    let zero = e.zero();
-    let big_nimber = game(&mut e, "*100000");
-    let result = e.game_from_options(&[zero], &[big_nimber]);
+    // Listing the options of every *k below *n stores n²/2 pool entries. ({0 | *n} used to
+    // do this; it is now recognised as ↑*(n⊕1) without listing.)
+    let result = (1..100_000u64).try_for_each(|k| {
+        let star = e.nimber(k);
+        e.left_options(star).map(|_| ())
+    });
     assert!(
         matches!(result, Err(EngineError::MemoryLimit { .. })),
         "{result:?}"
@@ -374,11 +376,117 @@ fn huge_nimbers_refuse_to_list_their_options() {
             ups: 0,
             nim: n,
         });
-        let result = e.game_from_options(&[zero], &[big]);
+        // {0|*n} = ↑*(n⊕1) is found without listing (see the NUS shortcut); {*n|*n} is not a
+        // NUS, so its reduction needs the options.
+        let up_star = e.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 1,
+            nim: n ^ 1,
+        });
+        assert_eq!(e.game_from_options(&[zero], &[big]), Ok(up_star));
+        let result = e.game_from_options(&[big], &[big]);
         assert!(
             matches!(result, Err(EngineError::TooMany { .. })),
             "*{n}: {result:?}"
         );
         assert!(e.left_options(big).is_err());
+    }
+}
+
+/// Deep games (n·↑ has birthday n + 1) are summed, compared and canonicalised without
+/// overflowing the stack: unit tests run on 2 MiB threads, where each of these used to abort.
+#[test]
+fn deep_games_do_not_overflow_the_stack() {
+    let mut e = Engine::new();
+    let n = 100_000;
+    // ^n + {0|-1} = {^n | -1^n}, as for small n.
+    for k in [3, n] {
+        let sum = game(&mut e, &format!("^{k} + {{0|-1}}"));
+        let expected = game(&mut e, &format!("{{^{k}|-1^{k}}}"));
+        assert_eq!(sum, expected, "k = {k}");
+    }
+    let g = game(&mut e, &format!("{{^{n}|0}}"));
+    assert_eq!(e.birthday(g).unwrap(), n as u64 + 2);
+    let ng = e.neg(g).unwrap();
+    assert_eq!(e.add(g, ng).unwrap(), Engine::ZERO);
+    let tiny = game(&mut e, &format!("^{n}*4 + {{0||0|-1}}"));
+    let expected = game(&mut e, &format!("{{^{n}*4||^{n}*4|-1^{n}*4}}"));
+    assert_eq!(tiny, expected);
+}
+
+/// {a|b} + x*m = {a+x*m | b+x*m} (the fast path in `add`) agrees with the canonical form of
+/// the sum's full option lists, whose own options are proved right for smaller m first.
+#[test]
+fn switch_plus_star_matches_the_options() {
+    let mut e = Engine::new();
+    for (a, b) in [(1, -1), (3, 0), (2, 1), (0, -5)] {
+        for x in [0, 1, -2] {
+            for m in 0..12u64 {
+                let switch = game(&mut e, &format!("{{{a}|{b}}}"));
+                let star = e.nus(Nus {
+                    number: Dyadic::from_int(x),
+                    ups: 0,
+                    nim: m,
+                });
+                let fast = e.add(star, switch).unwrap();
+                let mut sides = [Vec::new(), Vec::new()];
+                for (side, options) in [e.left_options(star), e.right_options(star)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for o in options.unwrap() {
+                        sides[side].push(e.add(o, switch).unwrap());
+                    }
+                }
+                let a_shift = e.integer(a + x);
+                let b_shift = e.integer(b + x);
+                let mstar = e.nimber(m);
+                sides[0].push(e.add(a_shift, mstar).unwrap());
+                sides[1].push(e.add(b_shift, mstar).unwrap());
+                let slow = e.canonical_form(&sides[0], &sides[1], false).unwrap();
+                assert_eq!(fast, slow, "{{{a}|{b}}} + {x}*{m}");
+            }
+        }
+    }
+    // Used to take half a minute.
+    eq(&mut e, "*885 + {1844|-1844}", "{1844*885|-1844*885}");
+}
+
+/// The NUS shortcut of `game_from_options` gives what the general reduction gives, on every
+/// pair of small option lists of NUS values, and handles nimbers whose options are too many
+/// to list.
+#[test]
+fn nus_shortcut_matches_the_general_reduction() {
+    let mut e = Engine::new();
+    let mut values = Vec::new();
+    for x in [-1, 0, 1] {
+        for ups in -2..=2 {
+            for nim in 0..4 {
+                values.push(e.nus(Nus {
+                    number: Dyadic::from_int(x),
+                    ups,
+                    nim,
+                }));
+            }
+        }
+    }
+    for &l in &values {
+        for &r in &values {
+            for (left, right) in [(vec![l], vec![r]), (vec![l, Engine::ZERO], vec![r])] {
+                let fast = e.canonical_form(&left, &right, true).unwrap();
+                let slow = e.canonical_form(&left, &right, false).unwrap();
+                assert_eq!(fast, slow, "{left:?} | {right:?}");
+            }
+        }
+    }
+    for n in [2u64, 3, 1000, 1 << 24, 1 << 40] {
+        let star = e.nimber(n);
+        let g = e.game_from_options(&[Engine::ZERO], &[star]).unwrap();
+        let expected = e.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 1,
+            nim: n ^ 1,
+        });
+        assert_eq!(g, expected, "{{0|*{n}}}");
     }
 }

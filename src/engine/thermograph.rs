@@ -169,36 +169,38 @@ impl Engine {
     /// The thermograph by the scaffold recursion over g's canonical options (not cached).
     fn thermograph_from_options(&mut self, g: GameId) -> EngineResult<Thermograph> {
         self.poll()?;
-        let overflow = || EngineError::Overflow;
-        let mut left: Option<Trajectory> = None;
-        for option in self.left_options(g)? {
-            let wall = self.thermograph(option)?.right;
-            left = Some(match left {
-                None => wall,
-                Some(acc) => acc.max(&wall).ok_or_else(overflow)?,
-            });
-        }
-        let mut right: Option<Trajectory> = None;
-        for option in self.right_options(g)? {
-            let wall = self.thermograph(option)?.left;
-            right = Some(match right {
-                None => wall,
-                Some(acc) => acc.min(&wall).ok_or_else(overflow)?,
-            });
-        }
-        let (Some(left), Some(right)) = (left, right) else {
-            // A canonical game lacking options on one side is an integer, handled before we
-            // get here; answer with its bare mast all the same.
-            return Ok(Thermograph::mast(self.left_stop(g)));
-        };
-        let left = left.tilt(-1).ok_or_else(overflow)?;
-        let right = right.tilt(1).ok_or_else(overflow)?;
-        let t = Trajectory::crossing(&left, &right).ok_or_else(overflow)?;
-        let v = left.value_at(t).ok_or_else(overflow)?;
-        Ok(Thermograph::new(
-            left.with_mast(t, v),
-            right.with_mast(t, v),
-        ))
+        crate::engine::grow(|| {
+            let overflow = || EngineError::Overflow;
+            let mut left: Option<Trajectory> = None;
+            for option in self.left_options(g)? {
+                let wall = self.thermograph(option)?.right;
+                left = Some(match left {
+                    None => wall,
+                    Some(acc) => acc.max(&wall).ok_or_else(overflow)?,
+                });
+            }
+            let mut right: Option<Trajectory> = None;
+            for option in self.right_options(g)? {
+                let wall = self.thermograph(option)?.left;
+                right = Some(match right {
+                    None => wall,
+                    Some(acc) => acc.min(&wall).ok_or_else(overflow)?,
+                });
+            }
+            let (Some(left), Some(right)) = (left, right) else {
+                // A canonical game lacking options on one side is an integer, handled before we
+                // get here; answer with its bare mast all the same.
+                return Ok(Thermograph::mast(self.left_stop(g)));
+            };
+            let left = left.tilt(-1).ok_or_else(overflow)?;
+            let right = right.tilt(1).ok_or_else(overflow)?;
+            let t = Trajectory::crossing(&left, &right).ok_or_else(overflow)?;
+            let v = left.value_at(t).ok_or_else(overflow)?;
+            Ok(Thermograph::new(
+                left.with_mast(t, v),
+                right.with_mast(t, v),
+            ))
+        })
     }
 
     /// The mean (the mast's value).
@@ -254,21 +256,23 @@ impl Engine {
             return Ok(c);
         }
         self.poll()?;
-        let minus_t = self.number(t.checked_neg().ok_or(EngineError::Overflow)?);
-        let plus_t = self.number(t);
-        let mut left = Vec::new();
-        for option in self.left_options(g)? {
-            let c = self.cool_inner(option, t)?;
-            left.push(self.add(c, minus_t)?);
-        }
-        let mut right = Vec::new();
-        for option in self.right_options(g)? {
-            let c = self.cool_inner(option, t)?;
-            right.push(self.add(c, plus_t)?);
-        }
-        let result = self.game_from_options(&left, &right)?;
-        self.thermo.cooled.insert((g, t), result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let minus_t = self.number(t.checked_neg().ok_or(EngineError::Overflow)?);
+            let plus_t = self.number(t);
+            let mut left = Vec::new();
+            for option in self.left_options(g)? {
+                let c = self.cool_inner(option, t)?;
+                left.push(self.add(c, minus_t)?);
+            }
+            let mut right = Vec::new();
+            for option in self.right_options(g)? {
+                let c = self.cool_inner(option, t)?;
+                right.push(self.add(c, plus_t)?);
+            }
+            let result = self.game_from_options(&left, &right)?;
+            self.thermo.cooled.insert((g, t), result);
+            Ok(result)
+        })
     }
 
     /// g frozen: cooled by its temperature. Numbers stay as they are (CGSuite: `25/16`
@@ -291,20 +295,22 @@ impl Engine {
             return Ok(h);
         }
         self.poll()?;
-        let minus_t = self.neg(t)?;
-        let mut left = Vec::new();
-        for option in self.left_options(g)? {
-            let h = self.heat(option, t)?;
-            left.push(self.add(h, t)?);
-        }
-        let mut right = Vec::new();
-        for option in self.right_options(g)? {
-            let h = self.heat(option, t)?;
-            right.push(self.add(h, minus_t)?);
-        }
-        let result = self.game_from_options(&left, &right)?;
-        self.thermo.heated.insert((g, t), result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let minus_t = self.neg(t)?;
+            let mut left = Vec::new();
+            for option in self.left_options(g)? {
+                let h = self.heat(option, t)?;
+                left.push(self.add(h, t)?);
+            }
+            let mut right = Vec::new();
+            for option in self.right_options(g)? {
+                let h = self.heat(option, t)?;
+                right.push(self.add(h, minus_t)?);
+            }
+            let result = self.game_from_options(&left, &right)?;
+            self.thermo.heated.insert((g, t), result);
+            Ok(result)
+        })
     }
 
     /// g overheated from s to t: an integer n becomes n·s, otherwise
@@ -317,20 +323,22 @@ impl Engine {
             return Ok(h);
         }
         self.poll()?;
-        let minus_t = self.neg(t)?;
-        let mut left = Vec::new();
-        for option in self.left_options(g)? {
-            let h = self.overheat(option, s, t)?;
-            left.push(self.add(h, t)?);
-        }
-        let mut right = Vec::new();
-        for option in self.right_options(g)? {
-            let h = self.overheat(option, s, t)?;
-            right.push(self.add(h, minus_t)?);
-        }
-        let result = self.game_from_options(&left, &right)?;
-        self.thermo.overheated.insert((g, s, t), result);
-        Ok(result)
+        crate::engine::grow(|| {
+            let minus_t = self.neg(t)?;
+            let mut left = Vec::new();
+            for option in self.left_options(g)? {
+                let h = self.overheat(option, s, t)?;
+                left.push(self.add(h, t)?);
+            }
+            let mut right = Vec::new();
+            for option in self.right_options(g)? {
+                let h = self.overheat(option, s, t)?;
+                right.push(self.add(h, minus_t)?);
+            }
+            let result = self.game_from_options(&left, &right)?;
+            self.thermo.overheated.insert((g, s, t), result);
+            Ok(result)
+        })
     }
 }
 

@@ -225,15 +225,17 @@ impl Engine {
             return Ok(r);
         }
         self.poll()?;
-        // x = m/2^k (k ≥ 1, m odd, x > 0) is {x − 2^-k | x + 2^-k}, and x − 2^-k ≥ 0.
-        let unit = Dyadic::unit(x.exponent()).ok_or(EngineError::Overflow)?;
-        let xl = x.checked_sub(&unit).ok_or(EngineError::Overflow)?;
-        let xr = x.checked_add(&unit).ok_or(EngineError::Overflow)?;
-        let left = self.pow_to_dyadic(g, h, xl, memo)?;
-        let right = self.pow_to_dyadic(g, h, xr, memo)?;
-        let r = self.game_from_options(&[left], &[h, right])?;
-        memo.insert(x, r);
-        Ok(r)
+        crate::engine::grow(|| {
+            // x = m/2^k (k ≥ 1, m odd, x > 0) is {x − 2^-k | x + 2^-k}, and x − 2^-k ≥ 0.
+            let unit = Dyadic::unit(x.exponent()).ok_or(EngineError::Overflow)?;
+            let xl = x.checked_sub(&unit).ok_or(EngineError::Overflow)?;
+            let xr = x.checked_add(&unit).ok_or(EngineError::Overflow)?;
+            let left = self.pow_to_dyadic(g, h, xl, memo)?;
+            let right = self.pow_to_dyadic(g, h, xr, memo)?;
+            let r = self.game_from_options(&[left], &[h, right])?;
+            memo.insert(x, r);
+            Ok(r)
+        })
     }
 
     /// G^→n for G = {0|H}: 0, then n times X ↦ {X | H}.
@@ -282,12 +284,14 @@ impl Engine {
             return Ok(known.clone());
         }
         self.poll()?;
-        let result = self.expansion_by_options(g)?;
-        if let Some(e) = &result {
-            self.uptimal.coefficient_bytes += e.coefficients.capacity() * size_of::<i64>();
-        }
-        self.uptimal.expansions.insert(g, result.clone());
-        Ok(result)
+        crate::engine::grow(|| {
+            let result = self.expansion_by_options(g)?;
+            if let Some(e) = &result {
+                self.uptimal.coefficient_bytes += e.coefficients.capacity() * size_of::<i64>();
+            }
+            self.uptimal.expansions.insert(g, result.clone());
+            Ok(result)
+        })
     }
 
     /// Recognise a general game (see the module documentation).

@@ -300,19 +300,21 @@ impl MisereArena {
             return Ok(p);
         }
         self.poll()?;
-        let mut options = Vec::with_capacity(self.option_count(g) + 1);
-        for x in self.options(g).to_vec() {
-            options.push(self.partner(x)?);
-        }
-        options.push(g);
-        options.sort_unstable();
-        options.dedup();
-        let odd = match self.lookup(&options) {
-            Some(id) => id,
-            None => self.intern(&options, false)?,
-        };
-        self.link_partners(g, odd);
-        Ok(odd)
+        crate::engine::grow(|| {
+            let mut options = Vec::with_capacity(self.option_count(g) + 1);
+            for x in self.options(g).to_vec() {
+                options.push(self.partner(x)?);
+            }
+            options.push(g);
+            options.sort_unstable();
+            options.dedup();
+            let odd = match self.lookup(&options) {
+                Some(id) => id,
+                None => self.intern(&options, false)?,
+            };
+            self.link_partners(g, odd);
+            Ok(odd)
+        })
     }
 
     fn lookup(&self, options: &[MisereId]) -> Option<MisereId> {

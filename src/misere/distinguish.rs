@@ -32,13 +32,15 @@ impl MisereArena {
             return Ok(m);
         }
         self.poll()?;
-        let mut options = Vec::with_capacity(self.option_count(g));
-        for x in self.options(g).to_vec() {
-            options.push(self.mate(x)?);
-        }
-        let m = self.construct(options)?;
-        self.mates.insert(g, m);
-        Ok(m)
+        crate::engine::grow(|| {
+            let mut options = Vec::with_capacity(self.option_count(g));
+            for x in self.options(g).to_vec() {
+                options.push(self.mate(x)?);
+            }
+            let m = self.construct(options)?;
+            self.mates.insert(g, m);
+            Ok(m)
+        })
     }
 
     /// Neither game is an option of the other (CGSuite's test).
@@ -55,20 +57,22 @@ impl MisereArena {
             return Ok(Err(Unlinked::NotLinked(g, h)));
         }
         self.poll()?;
-        let mut options = Vec::new();
-        for x in self.sorted_options(g).to_vec() {
-            match self.distinguisher_pn(x, h)? {
-                Ok(t) => options.push(t),
-                Err(e) => return Ok(Err(e)),
+        crate::engine::grow(|| {
+            let mut options = Vec::new();
+            for x in self.sorted_options(g).to_vec() {
+                match self.distinguisher_pn(x, h)? {
+                    Ok(t) => options.push(t),
+                    Err(e) => return Ok(Err(e)),
+                }
             }
-        }
-        for y in self.sorted_options(h).to_vec() {
-            match self.distinguisher_pn(y, g)? {
-                Ok(t) => options.push(t),
-                Err(e) => return Ok(Err(e)),
+            for y in self.sorted_options(h).to_vec() {
+                match self.distinguisher_pn(y, g)? {
+                    Ok(t) => options.push(t),
+                    Err(e) => return Ok(Err(e)),
+                }
             }
-        }
-        Ok(Ok(self.construct(options)?))
+            Ok(Ok(self.construct(options)?))
+        })
     }
 
     /// Some game telling A and B apart (either way round); remembered per unordered pair.

@@ -81,46 +81,48 @@ impl MisereArena {
         out: &mut String,
     ) -> EngineResult<()> {
         self.poll()?;
-        let b = self.birthday(g);
-        if self.is_nim_heap(g)? {
-            write_number(b, out);
-            return Ok(());
-        }
-        let mut i = if self.is_even(g) { 2 } else { 3 };
-        while i < b {
-            let heap = self.nim_heap(u64::from(i))?;
-            if let Some(d) = self.subtract(g, heap)?
-                && self.birthday(d) < b
-            {
-                marks.push(Mark::Plus(i));
-                return self.write_base(d, false, marks, out);
+        crate::engine::grow(|| {
+            let b = self.birthday(g);
+            if self.is_nim_heap(g)? {
+                write_number(b, out);
+                return Ok(());
             }
-            let s = self.add(g, heap)?;
-            if self.birthday(s) < b {
-                marks.push(Mark::Minus(i));
-                return self.write_base(s, false, marks, out);
+            let mut i = if self.is_even(g) { 2 } else { 3 };
+            while i < b {
+                let heap = self.nim_heap(u64::from(i))?;
+                if let Some(d) = self.subtract(g, heap)?
+                    && self.birthday(d) < b
+                {
+                    marks.push(Mark::Plus(i));
+                    return self.write_base(d, false, marks, out);
+                }
+                let s = self.add(g, heap)?;
+                if self.birthday(s) < b {
+                    marks.push(Mark::Minus(i));
+                    return self.write_base(s, false, marks, out);
+                }
+                i += 2;
             }
-            i += 2;
-        }
-        if !self.is_even(g) {
-            marks.push(Mark::Plus(1));
-            return self.write_base(self.even_part(g), false, marks, out);
-        }
-        if self.option_count(g) == 1 {
-            marks.push(Mark::Single);
-            return self.write_base(self.options(g)[0], false, marks, out);
-        }
-        if !outermost {
-            out.push('(');
-        }
-        let options = self.sorted_options(g);
-        for &x in options.iter().rev() {
-            self.write_game(x, false, out)?;
-        }
-        if !outermost {
-            out.push(')');
-        }
-        Ok(())
+            if !self.is_even(g) {
+                marks.push(Mark::Plus(1));
+                return self.write_base(self.even_part(g), false, marks, out);
+            }
+            if self.option_count(g) == 1 {
+                marks.push(Mark::Single);
+                return self.write_base(self.options(g)[0], false, marks, out);
+            }
+            if !outermost {
+                out.push('(');
+            }
+            let options = self.sorted_options(g);
+            for &x in options.iter().rev() {
+                self.write_game(x, false, out)?;
+            }
+            if !outermost {
+                out.push(')');
+            }
+            Ok(())
+        })
     }
 
     /// Read CGSuite's printed notation: `*[2[#1]]`, or just the part inside the brackets.

@@ -42,9 +42,11 @@ impl MisereArena {
             return Ok(p.clone());
         }
         self.poll()?;
-        let list: Pairs = self.search_partitions(g)?.into();
-        self.partitions.insert(g, list.clone());
-        Ok(list)
+        crate::engine::grow(|| {
+            let list: Pairs = self.search_partitions(g)?.into();
+            self.partitions.insert(g, list.clone());
+            Ok(list)
+        })
     }
 
     fn search_partitions(&mut self, g: MisereId) -> EngineResult<Vec<(MisereId, MisereId)>> {
@@ -266,43 +268,45 @@ impl MisereArena {
         out: &mut Vec<Vec<MisereId>>,
     ) -> EngineResult<()> {
         self.poll()?;
-        let star = self.nim_heap(1)?;
-        if k == MisereId::ZERO || k == star {
-            let mut way = chosen.clone();
-            if k == star {
-                way.push(star);
+        crate::engine::grow(|| {
+            let star = self.nim_heap(1)?;
+            if k == MisereId::ZERO || k == star {
+                let mut way = chosen.clone();
+                if k == star {
+                    way.push(star);
+                }
+                self.sort(&mut way);
+                out.push(way);
+                return Ok(());
             }
-            self.sort(&mut way);
-            out.push(way);
-            return Ok(());
-        }
-        let list = self.two_partitions(k)?;
-        let mut members = Vec::new();
-        for &(x, y) in list.iter() {
-            for q in [x, y] {
-                if !members.contains(&q) {
-                    members.push(q);
+            let list = self.two_partitions(k)?;
+            let mut members = Vec::new();
+            for &(x, y) in list.iter() {
+                for q in [x, y] {
+                    if !members.contains(&q) {
+                        members.push(q);
+                    }
                 }
             }
-        }
-        for q in members {
-            if !self.is_prime(q)? {
-                continue;
+            for q in members {
+                if !self.is_prime(q)? {
+                    continue;
+                }
+                if let Some(&last) = chosen.last()
+                    && self.compare(q, last) == std::cmp::Ordering::Less
+                {
+                    continue;
+                }
+                let Some(rest) = self.subtract(k, q)? else {
+                    continue;
+                };
+                chosen.push(q);
+                let result = self.partition_search(rest, chosen, out);
+                chosen.pop();
+                result?;
             }
-            if let Some(&last) = chosen.last()
-                && self.compare(q, last) == std::cmp::Ordering::Less
-            {
-                continue;
-            }
-            let Some(rest) = self.subtract(k, q)? else {
-                continue;
-            };
-            chosen.push(q);
-            let result = self.partition_search(rest, chosen, out);
-            chosen.pop();
-            result?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// `G MisereMinus H`, or CGSuite's error when H is not a part of G.

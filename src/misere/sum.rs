@@ -35,16 +35,18 @@ impl MisereArena {
             return Ok(s);
         }
         self.poll()?;
-        let mut options = Vec::with_capacity(self.option_count(g) + self.option_count(h));
-        for x in self.options(g).to_vec() {
-            options.push(self.add(x, h)?);
-        }
-        for y in self.options(h).to_vec() {
-            options.push(self.add(g, y)?);
-        }
-        let s = self.construct(options)?;
-        self.sums.insert(key, s);
-        Ok(s)
+        crate::engine::grow(|| {
+            let mut options = Vec::with_capacity(self.option_count(g) + self.option_count(h));
+            for x in self.options(g).to_vec() {
+                options.push(self.add(x, h)?);
+            }
+            for y in self.options(h).to_vec() {
+                options.push(self.add(g, y)?);
+            }
+            let s = self.construct(options)?;
+            self.sums.insert(key, s);
+            Ok(s)
+        })
     }
 
     /// n copies of G added together.
