@@ -14,6 +14,8 @@ mod diagnostic;
 pub mod env;
 mod expr;
 mod function;
+#[cfg(test)]
+mod language_tests;
 mod methods;
 mod names;
 mod order;

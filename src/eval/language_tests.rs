@@ -1,0 +1,199 @@
+//! Unit tests of the language itself (language.md §2–§6): scopes and closures, control
+//! expressions, functions and their memoisation, recursion limits — each run through a whole
+//! session, one fresh session per test so that globals do not leak between them.
+
+use super::Session;
+
+/// Run each `(input, printed)` pair in one session; a printed value starting with `!` is an
+/// error whose message contains the rest.
+fn check(cases: &[(&str, &str)]) {
+    let mut s = Session::new();
+    for &(input, expected) in cases {
+        let got = match s.eval_source(input, 1).into_iter().last().map(|r| r.result) {
+            Some(Ok(v)) => Ok(s.render(&v)),
+            Some(Err(d)) => Err(d.message),
+            None => Err("no statement".into()),
+        };
+        match expected.strip_prefix('!') {
+            Some(message) => match &got {
+                Err(e) => assert!(
+                    e.contains(message),
+                    "{input}: error {e:?}, want {message:?}"
+                ),
+                Ok(v) => panic!("{input}: gave {v}, want an error containing {message:?}"),
+            },
+            None => assert_eq!(got.as_deref(), Ok(expected), "{input}"),
+        }
+    }
+}
+
+#[test]
+fn comprehension_variables_are_visible_in_nested_expressions() {
+    check(&[
+        ("[[a * b for b in 1..3] for a in 1..2]", "[[1,2,3],[2,4,6]]"),
+        ("def f(a) := [a + b for b in 0..2]; f(3)", "[3,4,5]"),
+        ("[n for n in 0..10 where n % 3 == 0]", "[0,3,6,9]"),
+        (
+            "[(i, j) for i from 1 to 2 for j from i to 2]",
+            "[(1,1),(1,2),(2,2)]",
+        ),
+        // The loop variable is local: a global of the same name is untouched.
+        ("k := 100; [k for k in 1..3]; k", "100"),
+    ]);
+}
+
+#[test]
+fn closures_capture_their_scope_by_reference() {
+    check(&[
+        ("add := x -> y -> x + y; add(2)(3)", "5"),
+        ("add(2)", "y -> x + y"),
+        // Two closures made by one call share its locals; another call has its own.
+        (
+            "mk := () -> begin var n := 0; [() -> (n := n + 1), () -> n] end; \
+             c := mk(); d := mk(); c[1](); c[1](); d[1](); [c[2](), d[2]()]",
+            "[2,1]",
+        ),
+        // Each loop round binds the variable afresh.
+        (
+            "fs := [() -> i for i in 1..3]; [f() for f in fs]",
+            "[1,2,3]",
+        ),
+        // Globals are looked up when the body runs.
+        ("y := 3; g := x -> x + y; y := 10; g(1)", "11"),
+    ]);
+}
+
+#[test]
+fn assignment_writes_the_nearest_local_else_a_global() {
+    check(&[
+        ("def g(n) begin last := n; n * 2 end; g(21)", "42"),
+        ("last", "21"),
+        ("begin var t := 2; t := t * 5; t end", "10"),
+        ("t", "!not defined: `t`"),
+        ("a := b := 4; a + b", "8"),
+        ("var w; w", "Nothing"),
+    ]);
+}
+
+#[test]
+fn duplicate_locals_are_errors() {
+    check(&[
+        ("(x, x) -> x", "!Duplicate var: `x`"),
+        ("f := x -> x -> 1; f(1)", "!Duplicate var: `x`"),
+        ("begin var a := 1; var a := 2 end", "!Duplicate var: `a`"),
+        // Sequential blocks may reuse a name; globals never conflict.
+        ("begin var a := 1 end; begin var a := 2; a end", "2"),
+        ("x := 1; f := x -> x + 1; f(5)", "6"),
+    ]);
+}
+
+#[test]
+fn control_expressions() {
+    check(&[
+        ("if 5 > 4 then 3 end", "3"),
+        ("if 5 < 4 then 3 end", "Nothing"),
+        ("if 1 > 2 then 1 elseif 2 > 1 then 2 else 3 end", "2"),
+        ("1 + if 2 > 1 then 10 else 0 end", "11"),
+        ("if 1 then 2 end", "!expected true or false"),
+        ("begin end", "Nothing"),
+        ("begin 4; end", "4"),
+        (
+            "for x from 1 to 10 by 3 yield x yield -x end",
+            "[1,-1,4,-4,7,-7,10,-10]",
+        ),
+        ("for x from 6 to 1 by -2 yield x end", "[6,4,2]"),
+        ("[x for x from 1 while x * x < 20]", "[1,2,3,4]"),
+        ("s := 0; for x in [1, 2, 3] do s := s + x end; s", "6"),
+        ("i := 0; while i < 5 do i := i + 1 end; i", "5"),
+        ("for x := 5 yield x * x end", "[25]"),
+        ("{k % 3 for k in 1..10}", "{0,1,2}"),
+        ("{k => k * k for k in 1..3}", "{1 => 1, 2 => 4, 3 => 9}"),
+        ("Sum(k * k for k from 1 to 4)", "30"),
+        ("for x from 0 to ^3 by ^* yield x end", "[0,^*,^^]"),
+        ("error(\"stop here\")", "!stop here"),
+        ("[1, 2] is List", "true"),
+        ("3/2 is Integer", "false"),
+    ]);
+}
+
+#[test]
+fn functions_take_named_and_default_arguments() {
+    check(&[
+        ("f := (x, y) -> (x - y) / 2; f(3, 4)", "-1/2"),
+        ("f(y => 4, x => 3)", "-1/2"),
+        ("f(y => 4, y => 5)", "!Duplicate named parameter: `y`"),
+        ("f(3, x => 4)", "!Named parameter shadows"),
+        ("f(3, foo => 4)", "!Invalid parameter name"),
+        ("f(1, 2, 3)", "!Too many arguments: 3"),
+        ("f(1)", "!Missing required parameter `y`"),
+        ("h := (a, b ? 10) -> a + b; [h(1), h(1, 2)]", "[11,3]"),
+        ("3(4)", "!not a function"),
+        ("def sq(n) := n * n", "n -> n * n"),
+        ("sq(12)", "144"),
+    ]);
+}
+
+#[test]
+fn recursive_functions_are_memoised() {
+    // Without memoisation these calls would take 2^90 and 2^60 steps.
+    check(&[
+        (
+            "fib := n -> if n < 2 then n else fib(n-1) + fib(n-2) end; fib(90)",
+            "2880067194370816120",
+        ),
+        ("def f(n) := n <= 0 or (f(n-1) and f(n-1)); f(60)", "true"),
+        // Redefining a global the body names drops the cached results.
+        (
+            "c := 1; g := n -> if n == 0 then c else g(n - 1) end; g(5)",
+            "1",
+        ),
+        ("c := 2; g(5)", "2"),
+    ]);
+}
+
+#[test]
+fn functions_with_side_effects_are_not_memoised() {
+    check(&[
+        ("calls := 0", "0"),
+        (
+            "count := n -> begin calls := calls + 1; if n == 0 then 0 else count(n - 1) end end",
+            "n -> begin calls := calls + 1; if n == 0 then 0 else count(n - 1) end end",
+        ),
+        ("count(3); count(3); calls", "8"),
+    ]);
+}
+
+#[test]
+fn runaway_recursion_is_an_error_not_a_crash() {
+    // Tests run on small threads: deep but finite recursion must not overflow the stack.
+    check(&[
+        (
+            "down := n -> if n == 0 then 0 else down(n - 1) end; down(5000)",
+            "0",
+        ),
+        (
+            "loop := n -> loop(n + 1); loop(0)",
+            "!Maximum recursive depth exceeded",
+        ),
+        // The session survives.
+        ("1 + 1", "2"),
+    ]);
+}
+
+#[test]
+fn user_rulesets_reach_the_evaluator_through_callables() {
+    check(&[
+        (
+            "S := game.heap.HeapRuleset(n -> [[n - k * k] for k from 1 to n.Isqrt]); S(9).WinningMoves",
+            "[S(5),S(0)]",
+        ),
+        (
+            "[n for n in 0..25 where S(n).NimValue == 0]",
+            "[0,2,5,7,10,12,15,17,20,22]",
+        ),
+        (
+            "bad := game.heap.HeapRuleset(n -> error(\"boom\")); bad(3).NimValue",
+            "!boom",
+        ),
+    ]);
+}
