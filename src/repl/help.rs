@@ -31,8 +31,9 @@ Examples
   kayles[5]            nim_values(kayles, 20)                mex(0, 1, 3)
 
 More help
-  :help syntax   :help properties   :help impartial   :help summary
-  :help commands :help keys
+  :help syntax       :help language    :help functions   :help games
+  :help properties   :help impartial   :help summary     :help commands
+  :help keys
 ";
 
 const SYNTAX: &str = "\
@@ -47,7 +48,7 @@ Game expressions
   -1^                  a minus sign belongs to the number: -1 + ^
   n * G                integer multiple (with spaces: 3*2 is 3 + *2, 3 * 2 is 6)
   G : H                ordinal sum
-  pow(a, b)            powers (^ is never exponentiation)
+  x^2  (1/2)^4         a power of a number after a name, ) or ] (2^3 is 2+^3)
 
 Comparisons (giving true or false)
   ==  !=  <=  >=  <  >
@@ -58,8 +59,8 @@ Comparisons (giving true or false)
 Names, lists, calls
   x := expr            assign; names are letters, digits and _, starting
                        with a letter (a lone = is an error)
-  def f(x) := expr     define a function
-  [a, b]  a..b         lists and integer ranges
+  def f(x) := expr     define a function (see :help functions)
+  [a, b]  a..b  a..b..s  lists and integer ranges (with a step)
   G.Name  G.Name(x)    CGSuite properties and methods (case-insensitive)
   name(G, x)           the same as a function, in snake_case
   11 NimSum 3          CGSuite's named infix methods
@@ -135,9 +136,67 @@ History is kept in the data directory (~/.local/share/cgcalc/history on Linux);
 set CGCALC_HISTORY to another file, or to an empty value for no history.
 ";
 
+const LANGUAGE: &str = "\
+Control (each is an expression with a value)
+  if c then a elseif d then b else e end      Nothing when no branch runs
+  begin s1; s2 end     a block: its own locals, the value of its last statement
+  var x := 1           a local of the block (a global at top level)
+  x := e               the nearest local named x, else a global
+Loops and comprehensions
+  [k * k for k from 1 to 10 by 3 where k != 4]   lists; {e for ...} sets
+  [(i, j) for i in 1..3 for j from i to 3]        clauses nest, first outermost
+  {k => k.Lb for k in [1, 8]}                     maps
+  for x in L while x < 5 yield x end              loops: yield ... end, or
+  for x in L do s := s + x end                    do ... end (value Nothing)
+  while i < 10 do i := i + 1 end
+Values
+  \"text\"  s + t  s[1]  s.Substring(2, 4)   strings (indexed from 1)
+  [1, 2][1]  L.Sorted  L.Apply(f)  L.Filter(p)  L.Sum  L.Mex   lists
+  {1, 2}  {=>}  {k => v}  m[k]  (a, b)   sets, maps, tuples
+  x is Integer   a === b (same structure)   a <=> b   error(\"message\")
+Differences from CGSuite: 3*2 is 3 + *2 and 2^3 is 2 + ^3 (CGSuite's printed
+forms); % and Div truncate, Mod floors; a newline ends a statement unless a
+bracket or block is open or the line ends in an operator.
+";
+
+const FUNCTIONS: &str = "\
+Functions are values
+  f := x -> x + 1      (x, y) -> x * y      () -> 7      (a, b ? 2) -> a + b
+  def f(n) := n * n    the same as f := n -> n * n
+  def f(n) begin var t := n + 1; t * t end
+  f(3)  f(y => 2, x => 1)   positional, then named arguments
+Scopes nest: a function sees the locals where it was made (closures), and
+globals as they are when it runs. Recursion works through any visible name:
+  fib := n -> if n < 2 then n else fib(n-1) + fib(n-2) end;  fib(90)
+A recursive function without side effects is memoised by its arguments, so
+fib(90) is instant. Runaway recursion is an error, and Ctrl-C stops any call.
+";
+
+const GAMES: &str = "\
+Your own games (see docs/guide.md, section 8)
+  R := game.heap.HeapRuleset(n -> [[n - k * k] for k from 1 to n.Isqrt])
+  R(9).NimValue   R(9).WinningMoves   R.NimValueSequence(20)   R[3, 5]
+  game.heap.HeapRuleset(n -> [[k, n - k] for k from 1 to n - 1 where k < n - k])
+  game.heap.CoordinateRuleset(f)   f(m, n) lists pairs (m', n'); R(3, 5)
+  game.heap.GenMem((memory, j) -> j != memory)((10, 0)).NimValue
+  game.heap.GenWythoff(x -> x + 2)((10, 13)).NimValue
+  game.heap.PartizanHeapRuleset(RL, RR).GameValueSequence(10)
+Any positions (strings, lists, tuples, ...)
+  G := PartizanRuleset(p -> left options of p, p -> right options of p)
+  N := ImpartialRuleset(h -> [h.Updated(i, k) for i in 1..h.Length
+                                               for k from 0 to h[i] - 1])
+  N([1, 2, 4]).WinningMoves   G(\"LLR\").CanonicalForm   G(p).LeftWinningMoves
+Positions have every analysis a built-in ruleset's have: NimValue, Genus,
+OutcomeClass, MisereOutcomeClass, CanonicalForm, Options, Followers, ...
+R.ObservedPeriod(N) reports a period seen in the first N heaps (not a proof).
+";
+
 /// Topic names, for completion and the "unknown topic" message.
 pub const TOPICS: &[&str] = &[
     "syntax",
+    "language",
+    "functions",
+    "games",
     "properties",
     "impartial",
     "summary",
@@ -174,6 +233,9 @@ pub fn text(topic: Option<&str>) -> Result<String, String> {
 fn topic_text(topic: &str) -> String {
     match topic {
         "syntax" => SYNTAX.to_string(),
+        "language" => LANGUAGE.to_string(),
+        "functions" => FUNCTIONS.to_string(),
+        "games" => GAMES.to_string(),
         "properties" => PROPERTIES.to_string(),
         "impartial" => IMPARTIAL.to_string(),
         "summary" => SUMMARY.to_string(),
@@ -236,7 +298,7 @@ mod tests {
     #[test]
     fn unknown_or_ambiguous_topics_list_the_topics() {
         let error = text(Some("zzz")).expect_err("unknown");
-        assert!(error.contains("syntax, properties"));
+        assert!(error.contains("syntax, language, functions, games, properties"));
         assert!(
             text(Some("s")).is_err(),
             "`s` is ambiguous: syntax or summary"
