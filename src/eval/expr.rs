@@ -489,7 +489,7 @@ impl Evaluator<'_> {
                 }
                 Err(EvalError::new(format!(
                     "No operation `{}` for arguments of types {} and {}",
-                    cmp_symbol(op),
+                    crate::syntax::compare_text(op),
                     type_name(a),
                     type_name(b)
                 )))
@@ -741,23 +741,6 @@ fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {
         CmpOp::GreaterOrConfused => matches!(rel, Greater | Confused),
         CmpOp::Confused => rel == Confused,
         CmpOp::Same | CmpOp::NotSame | CmpOp::Order => false,
-    }
-}
-
-fn cmp_symbol(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "==",
-        CmpOp::Ne => "!=",
-        CmpOp::Le => "<=",
-        CmpOp::Ge => ">=",
-        CmpOp::Lt => "<",
-        CmpOp::Gt => ">",
-        CmpOp::LessOrConfused => "<|",
-        CmpOp::GreaterOrConfused => "|>",
-        CmpOp::Confused => "<>",
-        CmpOp::Same => "===",
-        CmpOp::NotSame => "!==",
-        CmpOp::Order => "<=>",
     }
 }
 

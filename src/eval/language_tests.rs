@@ -4,27 +4,10 @@
 
 use super::Session;
 
-/// Run each `(input, printed)` pair in one session; a printed value starting with `!` is an
-/// error whose message contains the rest.
+/// Run each `(input, printed)` pair in one fresh session; a printed value starting with `!`
+/// is an error whose message contains the rest.
 fn check(cases: &[(&str, &str)]) {
-    let mut s = Session::new();
-    for &(input, expected) in cases {
-        let got = match s.eval_source(input, 1).into_iter().last().map(|r| r.result) {
-            Some(Ok(v)) => Ok(s.render(&v)),
-            Some(Err(d)) => Err(d.message),
-            None => Err("no statement".into()),
-        };
-        match expected.strip_prefix('!') {
-            Some(message) => match &got {
-                Err(e) => assert!(
-                    e.contains(message),
-                    "{input}: error {e:?}, want {message:?}"
-                ),
-                Ok(v) => panic!("{input}: gave {v}, want an error containing {message:?}"),
-            },
-            None => assert_eq!(got.as_deref(), Ok(expected), "{input}"),
-        }
-    }
+    super::tests::check_in(&mut Session::new(), cases);
 }
 
 #[test]

@@ -109,7 +109,7 @@ fn session() -> Session {
 }
 
 /// The printed value of the last statement, or its error message.
-fn run(s: &mut Session, src: &str) -> Result<String, String> {
+pub(super) fn run(s: &mut Session, src: &str) -> Result<String, String> {
     let results = s.eval_source(src, 1);
     match results.into_iter().last().map(|r| r.result) {
         Some(Ok(v)) => Ok(s.render(&v)),
@@ -121,9 +121,13 @@ fn run(s: &mut Session, src: &str) -> Result<String, String> {
 /// Each `(input, printed)` pair; a printed value starting with `!` is an error that contains
 /// the rest.
 fn check(cases: &[(&str, &str)]) {
-    let mut s = session();
+    check_in(&mut session(), cases);
+}
+
+/// [`check`] in a given session.
+pub(super) fn check_in(s: &mut Session, cases: &[(&str, &str)]) {
     for &(input, expected) in cases {
-        let got = run(&mut s, input);
+        let got = run(s, input);
         match expected.strip_prefix('!') {
             Some(message) => match &got {
                 Err(e) => assert!(

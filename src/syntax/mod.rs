@@ -48,5 +48,5 @@ mod tests;
 mod walk;
 
 pub use parser::{MAX_DEPTH, MAX_NESTING, ParseError, needs_more_input, parse_statements};
-pub use render::render_lambda;
+pub use render::{compare_text, render_lambda};
 pub use walk::free_names;

@@ -135,7 +135,8 @@ fn binary_text(op: BinOp) -> &'static str {
     }
 }
 
-fn compare_text(op: CmpOp) -> &'static str {
+/// How a comparison operator is written.
+pub fn compare_text(op: CmpOp) -> &'static str {
     match op {
         CmpOp::Eq => "==",
         CmpOp::Ne => "!=",

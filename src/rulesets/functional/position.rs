@@ -638,36 +638,10 @@ fn heap_options_value(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResu
     })
 }
 
-/// A table as language.md §9 prints it: columns right-aligned, cells joined by ` | `, rows
-/// separated by rules of `-` joined by `-+-`.
+/// A table as language.md §9 prints it.
 pub fn table(rows: Vec<Vec<String>>) -> Value {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut widths = vec![0usize; columns];
-    for row in &rows {
-        for (i, cell) in row.iter().enumerate() {
-            widths[i] = widths[i].max(cell.chars().count());
-        }
-    }
-    let rule = widths
-        .iter()
-        .map(|&w| "-".repeat(w))
-        .collect::<Vec<_>>()
-        .join("-+-");
-    let lines: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            row.iter()
-                .enumerate()
-                .map(|(i, cell)| {
-                    let pad = widths[i] - cell.chars().count();
-                    format!("{}{cell}", " ".repeat(pad))
-                })
-                .collect::<Vec<_>>()
-                .join(" | ")
-        })
-        .collect();
     Value::Text {
         kind: "table",
-        text: lines.join(&format!("\n{rule}\n")),
+        text: crate::display::table::render(&rows),
     }
 }
