@@ -81,7 +81,7 @@ impl fmt::Display for EngineError {
             EngineError::MemoryLimit { bytes, limit } => {
                 write!(
                     f,
-                    "memory limit reached: {} MiB in use, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
+                    "memory limit reached: {} MiB needed, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
                     bytes >> 20,
                     limit >> 20
                 )
@@ -201,7 +201,13 @@ impl Engine {
 
     /// Fail with `MemoryLimit` when the process's heap is past the ceiling.
     pub fn check_memory(&self) -> EngineResult<()> {
-        let bytes = super::memory::heap_bytes();
+        self.check_memory_for(0)
+    }
+
+    /// Fail with `MemoryLimit` when the heap plus `extra` more bytes would pass the ceiling
+    /// (before a collection doubles its buffer, so that the doubling cannot overshoot it).
+    pub fn check_memory_for(&self, extra: usize) -> EngineResult<()> {
+        let bytes = super::memory::heap_bytes().saturating_add(extra);
         if bytes > self.memory_limit {
             return Err(EngineError::MemoryLimit {
                 bytes,

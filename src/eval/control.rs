@@ -309,8 +309,10 @@ impl Evaluator<'_> {
             }
             (RoundBody::Element(e), Sink::Items(items)) => {
                 let v = self.eval(e)?;
-                if items.len() % 4096 == 4095 {
-                    self.engine.check_interrupt()?;
+                if items.len() == items.capacity() {
+                    // The buffer is about to double: make sure that fits under the ceiling.
+                    let extra = items.capacity() * std::mem::size_of::<Value>();
+                    self.engine.check_memory_for(extra)?;
                 }
                 items.push(v);
             }

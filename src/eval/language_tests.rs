@@ -180,3 +180,22 @@ fn user_rulesets_reach_the_evaluator_through_callables() {
         ),
     ]);
 }
+
+#[test]
+fn an_endless_comprehension_meets_the_memory_ceiling() {
+    let mut s = Session::new();
+    let ceiling = crate::engine::memory::heap_bytes() + (256 << 20);
+    s.engine().set_memory_limit(ceiling);
+    super::tests::check_in(
+        &mut s,
+        &[
+            ("[x for x from 1]", "!memory limit reached"),
+            (
+                "[[k for k in 0..100000] for n in 0..100000]",
+                "!memory limit reached",
+            ),
+            // The session goes on.
+            ("[x for x from 1 to 3]", "[1,2,3]"),
+        ],
+    );
+}
