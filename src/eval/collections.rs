@@ -4,38 +4,22 @@
 use super::{EvalError, EvalResult, Value};
 use crate::value::IntRange;
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::Zero;
 
 /// Largest range we materialise as a list.
 pub const MAX_RANGE: u64 = 10_000_000;
 
 /// How many integers a range holds.
 pub fn range_len(r: &IntRange) -> BigInt {
-    let span = &r.end - &r.start;
-    if span.is_zero() {
-        return BigInt::from(1);
-    }
-    if span.is_negative() != r.step.is_negative() {
-        return BigInt::zero();
-    }
-    span / &r.step + 1
+    r.len()
 }
 
 /// The integers of a range, in order.
 pub fn range_items(r: &IntRange) -> EvalResult<Vec<Value>> {
-    let len = range_len(r)
-        .to_u64()
-        .filter(|&n| n <= MAX_RANGE)
-        .ok_or_else(|| {
-            EvalError::new(format!("range too long (more than {MAX_RANGE} elements)"))
-        })?;
-    let mut out = Vec::with_capacity(len as usize);
-    let mut x = r.start.clone();
-    for _ in 0..len {
-        out.push(Value::Number(x.clone().into()));
-        x += &r.step;
-    }
-    Ok(out)
+    let integers = r.integers(MAX_RANGE).ok_or_else(|| {
+        EvalError::new(format!("range too long (more than {MAX_RANGE} elements)"))
+    })?;
+    Ok(integers.into_iter().map(Value::integer).collect())
 }
 
 /// A list's or range's elements.

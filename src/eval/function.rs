@@ -16,6 +16,7 @@ use crate::engine::Engine;
 use crate::rulesets::Callable;
 use crate::syntax::ast::{Arg, Lambda};
 use crate::syntax::free_names;
+use crate::value::Key;
 use rustc_hash::FxHashMap;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -314,12 +315,12 @@ impl Evaluator<'_> {
     fn memo_key(&self, f: &Closure, args: &[Value]) -> Option<MemoKey> {
         let mut parts = Vec::with_capacity(args.len());
         for a in args {
-            parts.push(KeyPart::of(a)?);
+            parts.push(Key::of(a)?);
         }
         if let Some(scope) = &f.scope {
             for name in &f.free {
                 if let Some(v) = scope.lookup(name) {
-                    parts.push(KeyPart::of(&v)?);
+                    parts.push(Key::of(&v)?);
                 }
             }
         }
@@ -335,61 +336,4 @@ fn too_many(given: usize, max: usize) -> EvalError {
 
 /// A memo key: the structural identity of a call's inputs.
 #[derive(PartialEq, Eq, Hash)]
-pub(crate) struct MemoKey(Vec<KeyPart>);
-
-/// A value reduced to what identifies it: games by canonical id, numbers exactly, collections
-/// element by element, functions and rulesets by identity.
-#[derive(PartialEq, Eq, Hash)]
-pub(crate) enum KeyPart {
-    Number(crate::value::Rational),
-    Game(u32),
-    Bool(bool),
-    Str(String),
-    Nothing,
-    Side(bool),
-    Seq(u8, Vec<KeyPart>),
-    Pair(Box<(KeyPart, KeyPart)>),
-    Pointer(usize),
-    Text(String),
-}
-
-impl KeyPart {
-    pub(crate) fn of(v: &Value) -> Option<KeyPart> {
-        Some(match v {
-            Value::Number(r) => KeyPart::Number(r.clone()),
-            Value::Game(g) => KeyPart::Game(g.0),
-            Value::Bool(b) => KeyPart::Bool(*b),
-            Value::Str(s) => KeyPart::Str(s.clone()),
-            Value::Nothing => KeyPart::Nothing,
-            Value::Side(s) => KeyPart::Side(*s == super::Side::Left),
-            Value::List(items) => KeyPart::Seq(0, seq(items)?),
-            Value::Set(items) => KeyPart::Seq(1, seq(items)?),
-            Value::Tuple(items) => KeyPart::Seq(2, seq(items)?),
-            Value::Range(r) => KeyPart::Seq(
-                3,
-                vec![
-                    KeyPart::Number(r.start.clone().into()),
-                    KeyPart::Number(r.end.clone().into()),
-                    KeyPart::Number(r.step.clone().into()),
-                ],
-            ),
-            Value::Map(entries) => KeyPart::Seq(
-                4,
-                entries
-                    .iter()
-                    .map(|(k, v)| Some(KeyPart::Pair(Box::new((KeyPart::of(k)?, KeyPart::of(v)?)))))
-                    .collect::<Option<_>>()?,
-            ),
-            Value::Entry(e) => KeyPart::Pair(Box::new((KeyPart::of(&e.0)?, KeyPart::of(&e.1)?))),
-            Value::Function(f) => KeyPart::Pointer(Rc::as_ptr(f) as *const () as usize),
-            Value::Ruleset(r) => KeyPart::Pointer(Rc::as_ptr(r) as *const () as usize),
-            Value::Position(p) => KeyPart::Text(p.describe()),
-            Value::Outcome(o) => KeyPart::Text(format!("{o:?}")),
-            _ => return None,
-        })
-    }
-}
-
-fn seq(items: &[Value]) -> Option<Vec<KeyPart>> {
-    items.iter().map(KeyPart::of).collect()
-}
+pub(crate) struct MemoKey(Vec<Key>);

@@ -5,14 +5,17 @@
 //! the printer can take and return them without importing the evaluator.
 
 mod error;
+mod key;
 mod rational;
 
 pub use error::{EvalError, EvalResult};
+pub use key::Key;
 pub use rational::Rational;
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use crate::rulesets::{Callable, Position, Ruleset};
 use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -76,6 +79,36 @@ pub struct IntRange {
     pub start: BigInt,
     pub end: BigInt,
     pub step: BigInt,
+}
+
+impl IntRange {
+    /// How many integers the range holds.
+    pub fn len(&self) -> BigInt {
+        let span = &self.end - &self.start;
+        if span.is_zero() {
+            return BigInt::from(1);
+        }
+        if span.is_negative() != self.step.is_negative() {
+            return BigInt::zero();
+        }
+        span / &self.step + 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len().is_zero()
+    }
+
+    /// The integers of the range in order, if there are at most `limit` of them.
+    pub fn integers(&self, limit: u64) -> Option<Vec<BigInt>> {
+        let count = self.len().to_u64().filter(|&n| n <= limit)?;
+        let mut out = Vec::with_capacity(count as usize);
+        let mut x = self.start.clone();
+        for _ in 0..count {
+            out.push(x.clone());
+            x += &self.step;
+        }
+        Some(out)
+    }
 }
 
 impl Value {

@@ -11,11 +11,12 @@
 //! User functions are called with no borrow of the tables held: a function may itself ask
 //! this ruleset for values.
 
-use super::key::{self, Key};
+use super::key;
 use crate::engine::{Engine, EngineError, GameId, Outcome};
 use crate::rulesets::heap::HeapGame;
 use crate::rulesets::heap::sequence::MAX_COMPUTED_HEAP;
 use crate::rulesets::{Callable, Position};
+use crate::value::Key;
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -245,7 +246,10 @@ impl UserGame {
             .into());
         }
         let heap = match (&key, self.rules.is_heap()) {
-            (Key::Int(n), true) if *n >= 0 => *n as u64,
+            (Key::Number(n), true) => n
+                .small()
+                .and_then(|n| u64::try_from(n).ok())
+                .unwrap_or(u64::MAX),
             _ => u64::MAX,
         };
         let i = nodes.len() as u32;
@@ -1145,7 +1149,8 @@ pub fn visit_heap_moves(
                         }
                     }
                     Value::Range(r) => {
-                        let values = key::range_values(r, MAX_RANGE_MOVE)
+                        let values = r
+                            .integers(MAX_RANGE_MOVE)
                             .ok_or_else(|| EvalError::new("a move's range is too long"))?;
                         for x in values {
                             buf.push(heap_size(&x, n)?);
