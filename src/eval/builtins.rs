@@ -147,14 +147,17 @@ fn mex(values: &[Value]) -> EvalResult<Value> {
         })?;
         seen.push(n);
     }
+    Ok(integer(least_missing(seen)))
+}
+
+/// The least integer n ≥ 0 not in `seen`.
+pub(super) fn least_missing(mut seen: Vec<u64>) -> usize {
     seen.sort_unstable();
     seen.dedup();
-    let m = seen
-        .iter()
+    seen.iter()
         .enumerate()
         .find(|&(i, &n)| n != i as u64)
-        .map_or(seen.len(), |(i, _)| i);
-    Ok(integer(m))
+        .map_or(seen.len(), |(i, _)| i)
 }
 
 /// a^n for numbers and integer n.

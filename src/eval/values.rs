@@ -687,14 +687,7 @@ impl Evaluator<'_> {
             };
             seen.extend(n);
         }
-        seen.sort_unstable();
-        seen.dedup();
-        let m = seen
-            .iter()
-            .enumerate()
-            .find(|&(i, &n)| n != i as u64)
-            .map_or(seen.len(), |(i, _)| i);
-        integer(m)
+        integer(super::builtins::least_missing(seen))
     }
 
     /// A table (language.md §9) whose rows are the given lists.
