@@ -416,15 +416,4 @@ impl Evaluator<'_> {
         self.assign_global(name, v.clone())?;
         Ok(v)
     }
-
-    /// The value printed for a function (`x -> x + 1`), and the like for other values.
-    pub(super) fn render(&mut self, v: &Value) -> String {
-        let mut s = String::new();
-        let _ = self
-            .ctx
-            .printer
-            .borrow_mut()
-            .write_value(self.engine, v, &mut s);
-        s
-    }
 }

@@ -28,6 +28,17 @@ impl Evaluator<'_> {
             ))),
         }
     }
+
+    /// A value in CGSuite's notation, for messages and string conversions.
+    pub(super) fn render(&mut self, v: &Value) -> String {
+        let mut s = String::new();
+        let _ = self
+            .ctx
+            .printer
+            .borrow_mut()
+            .write_value(self.engine, v, &mut s);
+        s
+    }
 }
 
 /// The dyadic rational of an exact number, or a clear error.

@@ -9,6 +9,9 @@
 //!   global named by any function body, or a local outside the running call, is reassigned;
 //! * a call during which anything outside its own frames was written (or printed) is not
 //!   cached, and that function is not memoised again.
+//!
+//! Only functions that have recursed are memoised: caching the others costs memory (every
+//! result kept) and saves little.
 
 use super::env::{Context, Frame, MAX_CALL_DEPTH};
 use super::{EvalError, EvalResult, Evaluator, Value};
