@@ -199,3 +199,49 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
         ],
     );
 }
+
+/// The nim values of the first heaps of a ruleset, through the language.
+fn nim_values(s: &mut Session, ruleset: &str, heaps: usize) -> String {
+    let src = format!("[{ruleset}(n).NimValue for n in 0..{heaps}]");
+    match s.eval_source(&src, 1).pop().map(|r| r.result) {
+        Some(Ok(v)) => s.render(&v),
+        other => panic!("{src}: {other:?}"),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// A subtraction game written as a HeapRuleset agrees with the built-in one.
+    #[test]
+    fn heap_rulesets_from_functions_agree_with_subtraction_games(
+        set in proptest::collection::btree_set(1u32..12, 1..5),
+    ) {
+        let list = set.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut s = Session::new();
+        s.eval_source(&format!("F := game.heap.HeapRuleset(n -> [[n - k] for k in [{list}] where k <= n])"), 1);
+        s.eval_source(&format!("B := subtraction({list})"), 1);
+        proptest::prop_assert_eq!(nim_values(&mut s, "F", 60), nim_values(&mut s, "B", 60));
+    }
+
+    /// So does an octal game's take-and-break rule (0.d1d2d3: take k, leave 0, 1 or 2 heaps).
+    #[test]
+    fn heap_rulesets_from_functions_agree_with_octal_games(
+        digits in proptest::collection::vec(0u32..8, 1..4),
+    ) {
+        let code: String = digits.iter().map(u32::to_string).collect();
+        // Digit k's bits: 1 = leave nothing, 2 = leave one heap, 4 = leave two nonempty heaps.
+        let rule = format!(
+            "n -> begin var d := [{}]; \
+             [[] for k from 1 to d.Length where k == n and d[k] % 2 == 1] Concat \
+             [[n - k] for k from 1 to d.Length where k < n and (d[k].Div(2)) % 2 == 1] Concat \
+             [[a, n - k - a] for k from 1 to d.Length for a from 1 to n - k - 1 \
+                where d[k] >= 4 and a <= n - k - a] end",
+            digits.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+        );
+        let mut s = Session::new();
+        s.eval_source(&format!("F := game.heap.HeapRuleset({rule})"), 1);
+        s.eval_source(&format!("B := octal(\"0.{code}\")"), 1);
+        proptest::prop_assert_eq!(nim_values(&mut s, "F", 40), nim_values(&mut s, "B", 40));
+    }
+}
