@@ -274,7 +274,12 @@ impl Evaluator<'_> {
                             if !round(self, x.clone())? {
                                 break;
                             }
-                            x = self.binary(crate::syntax::ast::BinOp::Add, x, step.clone())?;
+                            x = match (&x, &step) {
+                                (Value::Number(a), Value::Number(s)) => Value::Number(a + s),
+                                _ => {
+                                    self.binary(crate::syntax::ast::BinOp::Add, x, step.clone())?
+                                }
+                            };
                         }
                         Ok(())
                     }

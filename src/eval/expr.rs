@@ -27,6 +27,13 @@ impl Evaluator<'_> {
                 let b = self.eval(rhs)?;
                 self.binary(*op, a, b)
             }
+            ExprKind::List(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for i in items {
+                    values.push(self.eval(i)?);
+                }
+                Ok(Value::List(values))
+            }
             _ => self.eval_kind(e),
         };
         result.map_err(|err| err.or_at(e.span))
