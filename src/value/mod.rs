@@ -24,7 +24,7 @@ pub enum Side {
     Right,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Value {
     /// An exact rational number. Dyadic ones are also games; they become [`Value::Game`]
     /// only when combined with games.
@@ -170,6 +170,55 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Misere(_) => "a misère game",
         Value::Text { .. } => "a text value",
         Value::Nothing => "Nothing",
+    }
+}
+
+impl Clone for Value {
+    /// Small integers — most values a program copies — are rebuilt in place: the general
+    /// copy is too big to inline, and reading its result back costs a pipeline stall on every
+    /// variable read.
+    #[inline]
+    fn clone(&self) -> Self {
+        if let Value::Number(r) = self
+            && let Some(n) = r.small()
+        {
+            return Value::Number(n.into());
+        }
+        self.clone_any()
+    }
+}
+
+impl Value {
+    fn clone_any(&self) -> Value {
+        match self {
+            Value::Number(r) => Value::Number(r.clone()),
+            Value::Game(g) => Value::Game(*g),
+            Value::Explicit { left, right } => Value::Explicit {
+                left: left.clone(),
+                right: right.clone(),
+            },
+            Value::Bool(b) => Value::Bool(*b),
+            Value::Outcome(o) => Value::Outcome(*o),
+            Value::Side(s) => Value::Side(*s),
+            Value::Str(s) => Value::Str(s.clone()),
+            Value::List(items) => Value::List(items.clone()),
+            Value::Range(r) => Value::Range(r.clone()),
+            Value::Set(items) => Value::Set(items.clone()),
+            Value::Map(entries) => Value::Map(entries.clone()),
+            Value::Entry(e) => Value::Entry(e.clone()),
+            Value::Tuple(items) => Value::Tuple(items.clone()),
+            Value::Function(f) => Value::Function(f.clone()),
+            Value::Thermograph(t) => Value::Thermograph(t.clone()),
+            Value::Trajectory(t) => Value::Trajectory(t.clone()),
+            Value::Ruleset(r) => Value::Ruleset(r.clone()),
+            Value::Position(p) => Value::Position(p.clone()),
+            Value::Misere(m) => Value::Misere(*m),
+            Value::Text { kind, text } => Value::Text {
+                kind,
+                text: text.clone(),
+            },
+            Value::Nothing => Value::Nothing,
+        }
     }
 }
 
