@@ -112,8 +112,11 @@ impl Evaluator<'_> {
             .iter()
             .chain(super::methods::NUMBER_METHODS)
             .any(|m| method_key(m) == key);
-        if args.is_empty() || !known_method {
+        if !known_method {
             return Err(self.unknown_name(name));
+        }
+        if args.is_empty() {
+            return Err(super::names::function_without_arguments(name));
         }
         let (receiver, rest) = split_first(name, args)?;
         self.call_method(&receiver, name, rest)

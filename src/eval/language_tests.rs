@@ -245,3 +245,16 @@ proptest::proptest! {
         proptest::prop_assert_eq!(nim_values(&mut s, "F", 40), nim_values(&mut s, "B", 40));
     }
 }
+
+#[test]
+fn a_function_named_without_arguments_says_how_to_call_it() {
+    check(&[
+        (
+            "cool",
+            "!`cool` is a function of games: call it as `cool(G, ...)` or `G.Cool`",
+        ),
+        ("temperature()", "!`temperature` is a function of games"),
+        ("mex", "!`mex` is a built-in function"),
+        ("temprature({1|0})", "!did you mean `temperature`?"),
+    ]);
+}

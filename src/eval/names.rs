@@ -105,6 +105,9 @@ impl Evaluator<'_> {
     }
 
     pub(super) fn unknown_name(&self, name: &str) -> EvalError {
+        if FUNCTIONS.contains(&name) {
+            return function_without_arguments(name);
+        }
         let vars: Vec<String> = self.ctx.globals.borrow().keys().cloned().collect();
         let candidates = vars
             .iter()
@@ -117,6 +120,20 @@ impl Evaluator<'_> {
             )),
             None => EvalError::new(format!("That variable is not defined: `{name}`")),
         }
+    }
+}
+
+/// A built-in function named without the arguments it needs (`cool`, `temperature()`): say
+/// what it is rather than suggesting its own name.
+pub fn function_without_arguments(name: &str) -> EvalError {
+    let key = method_key(name);
+    match GAME_METHODS.iter().find(|m| method_key(m) == key) {
+        Some(method) => EvalError::new(format!(
+            "`{name}` is a function of games: call it as `{name}(G, ...)` or `G.{method}`"
+        )),
+        None => EvalError::new(format!(
+            "`{name}` is a built-in function: call it with its arguments, `{name}(...)`"
+        )),
     }
 }
 
