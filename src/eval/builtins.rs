@@ -38,6 +38,18 @@ impl Evaluator<'_> {
                 Value::List(_) | Value::Set(_) | Value::Map(_) | Value::Range(_)
             )
         {
+            // The contract's `mex([...])` refuses negative integers; CGSuite's `Mex(c)` ignores
+            // every other non-integer (strings, nimbers), and so does this.
+            if key == "mex"
+                && let Value::List(items) | Value::Set(items) = c
+                && let Some(Value::Number(r)) = items
+                    .iter()
+                    .find(|v| matches!(v, Value::Number(r) if r.is_integer() && r.is_negative()))
+            {
+                return Err(EvalError::new(format!(
+                    "mex applies to non-negative integers, found {r}"
+                )));
+            }
             let c = c.clone();
             return self.call_method(&c, name, Vec::new());
         }
