@@ -103,19 +103,13 @@ impl Evaluator<'_> {
                 ));
             }
         }
-        let mut free = free_names(lambda);
-        // A name bound in an enclosing frame is captured; every other free name is read from
-        // the globals, and reassigning it must invalidate memo tables.
-        free.sort();
-        free.dedup();
-        {
-            let mut referenced = self.ctx.referenced.borrow_mut();
-            for n in &free {
-                if !referenced.contains(n) {
-                    referenced.insert(n.clone());
-                }
-            }
-        }
+        // A free name bound in an enclosing frame is captured; any other is read from the
+        // globals, and reassigning it must invalidate memo tables.
+        let free = free_names(lambda);
+        self.ctx
+            .referenced
+            .borrow_mut()
+            .extend(free.iter().cloned());
         Ok(Value::Function(Rc::new(Closure {
             lambda: lambda.clone(),
             scope: self.scope.clone(),

@@ -11,13 +11,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-/// Canonical spelling of a method name for lookup: lower case, no underscores.
-pub fn method_key(name: &str) -> String {
-    name.chars()
-        .filter(|&c| c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+pub use crate::rulesets::name_key as method_key;
 
 /// Game properties and methods, in CGSuite's spelling (for completion and suggestions).
 pub const GAME_METHODS: &[&str] = &[

@@ -6,7 +6,7 @@
 //! kind, so that a set stays sorted and free of duplicates and a map keeps its keys distinct.
 //! A map's elements are its entries (`k => v`).
 
-use super::collections::{as_list, range_items, range_len};
+use super::collections::{as_list, range_items};
 use super::convert::{expect_bool, expect_integer, integer, type_name};
 use super::order::merge_sort;
 use super::{EvalError, EvalResult, Evaluator, Value};
@@ -840,10 +840,10 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
         ("start", []) => integer(r.start.clone()),
         ("end", []) => integer(r.end.clone()),
         ("step", []) => integer(r.step.clone()),
-        ("size" | "length" | "len", []) => integer(range_len(r)),
-        ("isempty", []) => Value::Bool(range_len(r).is_zero()),
-        ("head", []) if !range_len(r).is_zero() => integer(r.start.clone()),
-        ("tail", []) if !range_len(r).is_zero() => Value::Range(Box::new(IntRange {
+        ("size" | "length" | "len", []) => integer(r.len()),
+        ("isempty", []) => Value::Bool(r.is_empty()),
+        ("head", []) if !r.is_empty() => integer(r.start.clone()),
+        ("tail", []) if !r.is_empty() => Value::Range(Box::new(IntRange {
             start: &r.start + &r.step,
             end: r.end.clone(),
             step: r.step.clone(),
@@ -851,8 +851,8 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
         // A range is a list already.
         ("tolist", []) => Value::Range(Box::new(r.clone())),
         // An arithmetic series: no need to list a long range.
-        ("sum" | "max" | "min", []) if !range_len(r).is_zero() => {
-            let n = range_len(r);
+        ("sum" | "max" | "min", []) if !r.is_empty() => {
+            let n = r.len();
             let last = &r.start + (&n - 1) * &r.step;
             match key {
                 "sum" => integer(n * (&r.start + &last) / 2),
@@ -865,7 +865,7 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
                 let n = x.numer();
                 let offset = n - &r.start;
                 let steps = &offset / &r.step;
-                (&offset % &r.step).is_zero() && !steps.is_negative() && steps < range_len(r)
+                (&offset % &r.step).is_zero() && !steps.is_negative() && steps < r.len()
             };
             Value::Bool(inside)
         }

@@ -18,6 +18,15 @@ use crate::value::{EvalResult, Value};
 use std::fmt;
 use std::rc::Rc;
 
+/// Canonical spelling of a user-visible name for lookup (methods, functions, rulesets): lower
+/// case, no underscores, so `NimValue`, `nim_value` and `nimvalue` are one name.
+pub fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|&c| c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// A function value written by the user (a CGScript lambda such as `n -> [[n - 1]]`).
 ///
 /// The evaluator implements it; rulesets built from functions (`HeapRuleset(f)`, ...) call

@@ -20,16 +20,9 @@ use super::Args;
 use super::heap::HeapGame;
 use crate::engine::Engine;
 use crate::rulesets::Callable;
+use crate::rulesets::name_key as key_of;
 use crate::value::{EvalError, EvalResult, Value};
 use std::rc::Rc;
-
-/// Lookup key: lower case, no underscores.
-fn key_of(name: &str) -> String {
-    name.chars()
-        .filter(|&c| c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 /// CGSuite's `game.heap.X(args)` for the rulesets built from functions; `None` for other
 /// names (and for `PartizanHeapRuleset` of two built-in rulesets, which `heap` builds).

@@ -10,6 +10,7 @@ use super::rules::HeapRules;
 use super::spawning::SpawnCode;
 use super::{HeapGame, HeapRuleset};
 use crate::engine::Engine;
+use crate::rulesets::name_key as key_of;
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -19,14 +20,6 @@ use std::rc::Rc;
 
 /// Largest member of a subtraction set (its code has that many digits).
 const MAX_SUBTRACTION_MEMBER: u64 = 10_000_000;
-
-/// Lookup key: lower case, no underscores (as the evaluator's method keys).
-fn key_of(name: &str) -> String {
-    name.chars()
-        .filter(|&c| c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`, …).
 pub fn constant(name: &str) -> Option<Value> {
