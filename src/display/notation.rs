@@ -95,16 +95,16 @@ impl Printer {
         match value {
             Value::Number(r) => write_rational(&r.big(), out)?,
             Value::Game(g) => self.write_game(engine, *g, out)?,
-            Value::Explicit { left, right } => {
+            Value::Explicit(form) => {
                 out.write_str("'{")?;
-                self.write_options(engine, left, out)?;
+                self.write_options(engine, &form.left, out)?;
                 out.write_char('|')?;
-                self.write_options(engine, right, out)?;
+                self.write_options(engine, &form.right, out)?;
                 out.write_str("}'")?;
             }
             Value::Thermograph(t) => write!(out, "{t}")?,
             Value::Trajectory(t) => write!(out, "{t}")?,
-            Value::Text { text, .. } => out.write_str(text)?,
+            Value::Text(t) => out.write_str(&t.text)?,
             Value::Ruleset(r) => out.write_str(&r.name())?,
             Value::Position(p) => {
                 let g = p.value(engine)?;

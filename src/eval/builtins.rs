@@ -97,10 +97,7 @@ impl Evaluator<'_> {
                 })?;
                 let (th, title) = match game {
                     Value::Thermograph(th) => (th, None),
-                    Value::Number(_)
-                    | Value::Game(_)
-                    | Value::Explicit { .. }
-                    | Value::Position(_) => {
+                    Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => {
                         match self.call_method(&game, "Thermograph", Vec::new())? {
                             Value::Thermograph(th) => (th, Some(self.render(&game))),
                             _ => return Err(EvalError::new(format!("{name} applies to games"))),

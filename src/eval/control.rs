@@ -2,16 +2,34 @@
 //! assignment and `error` (language.md §2, §4 and §6).
 
 use super::convert::{expect_bool, type_name};
+use super::env::Frame;
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
 use crate::value::Rational;
+use std::rc::Rc;
 
 /// Where each round of a loop puts its results.
 enum Sink {
     Discard,
     Items(Vec<Value>),
     Entries(Vec<(Value, Value)>),
+}
+
+/// The value a loop variable takes in one round.
+enum Item {
+    Integer(i64),
+    Any(Value),
+}
+
+impl Item {
+    #[inline(always)]
+    fn value(self) -> Value {
+        match self {
+            Item::Integer(i) => Value::Number(i.into()),
+            Item::Any(v) => v,
+        }
+    }
 }
 
 /// What runs in the innermost round of a loop.
@@ -194,36 +212,53 @@ impl Evaluator<'_> {
                 if super::env::lookup(&self.scope, var).is_some() {
                     return Err(EvalError::at(format!("Duplicate var: `{var}`"), *var_span));
                 }
-                let name: std::rc::Rc<str> = var.as_str().into();
-                let mut frame = self.ctx.new_frame(self.scope.clone());
-                let mut round = |ev: &mut Self, x: Value| -> EvalResult<bool> {
+                // The scope stays on the loop's frame from round to round; it is rebound in
+                // place when nothing else (no closure) holds it, else replaced.
+                let outer = self.scope.clone();
+                let mut frame: Option<Rc<Frame>> = None;
+                let mut round = |ev: &mut Self, x: Item| -> EvalResult<bool> {
                     ev.engine.check_interrupt()?;
-                    if !super::env::Frame::reuse(&mut frame) {
-                        frame = ev.ctx.new_frame(ev.scope.clone());
+                    match &frame {
+                        Some(f) if Rc::strong_count(f) == 2 => f.rebind(var, || x.value()),
+                        _ => {
+                            let f = ev.ctx.new_frame(outer.clone());
+                            f.declare(var.clone(), x.value());
+                            ev.scope = Some(f.clone());
+                            frame = Some(f);
+                        }
                     }
-                    frame.declare(name.clone(), x);
-                    let saved = ev.scope.replace(frame.clone());
-                    let result = (|| {
-                        if let Some(w) = while_cond
-                            && !ev.condition(w)?
-                        {
-                            return Ok(false);
-                        }
-                        if let Some(w) = where_cond
-                            && !ev.condition(w)?
-                        {
-                            return Ok(true);
-                        }
-                        ev.run_clauses(rest, body, sink)?;
-                        Ok(true)
-                    })();
-                    ev.scope = saved;
-                    result
+                    if let Some(w) = while_cond
+                        && !ev.condition(w)?
+                    {
+                        return Ok(false);
+                    }
+                    if let Some(w) = where_cond
+                        && !ev.condition(w)?
+                    {
+                        return Ok(true);
+                    }
+                    ev.run_clauses(rest, body, sink)?;
+                    Ok(true)
                 };
+                let result = self.run_for_source(source, &mut round);
+                self.scope = outer;
+                result
+            }
+        }
+    }
+
+    /// Run `round` on each value of a `for` clause's source, until it says stop.
+    fn run_for_source(
+        &mut self,
+        source: &ForSource,
+        round: &mut impl FnMut(&mut Self, Item) -> EvalResult<bool>,
+    ) -> EvalResult<()> {
+        {
+            {
                 match source {
                     ForSource::Let(e) => {
                         let x = self.eval(e)?;
-                        round(self, x)?;
+                        round(self, Item::Any(x))?;
                         Ok(())
                     }
                     ForSource::In(coll) => {
@@ -232,7 +267,7 @@ impl Evaluator<'_> {
                             .iteration_items(items)
                             .map_err(|e| e.or_at(coll.span))?;
                         for x in items {
-                            if !round(self, x)? {
+                            if !round(self, Item::Any(x))? {
                                 break;
                             }
                         }
@@ -257,6 +292,23 @@ impl Evaluator<'_> {
                             }
                             _ => false,
                         };
+                        if let (Value::Number(a), Some(Value::Number(b)), Value::Number(s)) =
+                            (&start, &end, &step)
+                            && let (Some(a), Some(b), Some(s)) = (a.small(), b.small(), s.small())
+                        {
+                            // Machine integers, the common case: no general comparisons.
+                            let mut i = a;
+                            while if s > 0 { i <= b } else { i >= b } {
+                                if !round(self, Item::Integer(i))? {
+                                    break;
+                                }
+                                match i.checked_add(s) {
+                                    Some(next) => i = next,
+                                    None => break,
+                                }
+                            }
+                            return Ok(());
+                        }
                         let mut x = start;
                         loop {
                             if let Some(end) = &end {
@@ -271,7 +323,7 @@ impl Evaluator<'_> {
                                     break;
                                 }
                             }
-                            if !round(self, x.clone())? {
+                            if !round(self, Item::Any(x.clone()))? {
                                 break;
                             }
                             x = match (&x, &step) {

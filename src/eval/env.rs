@@ -12,6 +12,7 @@
 
 use super::Value;
 use crate::display::Printer;
+use crate::syntax::Symbol;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
@@ -75,35 +76,46 @@ impl Context {
 /// One block scope: its locals, and the scope it is nested in.
 #[derive(Debug)]
 pub struct Frame {
-    vars: RefCell<Vec<(Rc<str>, Value)>>,
+    vars: RefCell<Vec<(Symbol, Value)>>,
     parent: Option<Rc<Frame>>,
     pub serial: u64,
 }
 
 impl Frame {
     /// Declare a local in this frame (the caller has checked for duplicates).
-    pub fn declare(&self, name: Rc<str>, value: Value) {
+    pub fn declare(&self, name: Symbol, value: Value) {
         self.vars.borrow_mut().push((name, value));
     }
 
-    /// Empty the frame for reuse by the next round of a loop; only when nothing (no closure)
-    /// holds it but the loop.
-    pub fn reuse(frame: &mut Rc<Frame>) -> bool {
-        match Rc::get_mut(frame) {
-            Some(f) => {
-                f.vars.get_mut().clear();
-                true
+    /// Make `name` the only local of this frame, for the next round of a loop that owns
+    /// it. The value is made in its slot: moving a freshly made value costs more than
+    /// making it.
+    #[inline(always)]
+    pub fn rebind(&self, name: &Symbol, value: impl FnOnce() -> Value) {
+        let mut vars = self.vars.borrow_mut();
+        match vars.as_mut_slice() {
+            [(only, slot)] if only == name => *slot = value(),
+            _ => {
+                vars.clear();
+                vars.push((name.clone(), value()));
             }
-            None => false,
         }
     }
 
     /// The innermost visible local `name`.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<Value> {
+        self.read(&Symbol::new(name), Value::clone)
+    }
+
+    /// `read` applied to the innermost visible local `name`. The hot path of every variable
+    /// read: names compare by pointer, and taking the result straight from `read` spares a
+    /// copy of the value.
+    #[inline(always)]
+    pub fn read<R>(self: &Rc<Self>, name: &Symbol, read: impl FnOnce(&Value) -> R) -> Option<R> {
         let mut frame = Some(self);
         while let Some(f) = frame {
-            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| &**n == name) {
-                return Some(v.clone());
+            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| n == name) {
+                return Some(read(v));
             }
             frame = f.parent.as_ref();
         }
@@ -113,6 +125,7 @@ impl Frame {
     /// Overwrite the innermost visible local `name`; returns the serial of the frame written,
     /// or `None` if no local has that name.
     pub fn assign(self: &Rc<Self>, name: &str, value: Value) -> Result<u64, Value> {
+        let name = Symbol::new(name);
         let mut frame = Some(self);
         while let Some(f) = frame {
             if let Some(slot) = f
@@ -120,7 +133,7 @@ impl Frame {
                 .borrow_mut()
                 .iter_mut()
                 .rev()
-                .find(|(n, _)| &**n == name)
+                .find(|(n, _)| *n == name)
             {
                 slot.1 = value;
                 return Ok(f.serial);

@@ -4,13 +4,14 @@
 use super::convert::{dyadic, expect_bool, expect_integer, integer, type_name};
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::{Nus, Relation};
+use crate::syntax::Symbol;
 use crate::syntax::ast::{
     BinOp, CmpOp, Expr, ExprKind, GameLit, LogicOp, StarPart, UnaryOp, UpCount,
 };
-use crate::value::IntRange;
+use crate::value::{ExplicitForm, IntRange};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 impl Evaluator<'_> {
     pub(super) fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
@@ -23,8 +24,11 @@ impl Evaluator<'_> {
                 self.eval_number_literal(lit)
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                let a = self.eval(lhs)?;
-                let b = self.eval(rhs)?;
+                if let Some(n) = self.machine_integer(e, MACHINE_INTEGER_DEPTH) {
+                    return Ok(Value::Number(n.into()));
+                }
+                let a = self.operand(lhs)?;
+                let b = self.operand(rhs)?;
                 self.binary(*op, a, b)
             }
             ExprKind::List(items) => {
@@ -39,12 +43,56 @@ impl Evaluator<'_> {
         result.map_err(|err| err.or_at(e.span))
     }
 
+    /// An operand of arithmetic. A local variable, the commonest operand, is read here
+    /// without another round through `eval` and its result.
+    #[inline(always)]
+    fn operand(&mut self, e: &Expr) -> EvalResult<Value> {
+        if let ExprKind::Name(name) = &e.kind
+            && let Some(scope) = &self.scope
+            && let Some(v) = scope.read(name, Value::clone)
+        {
+            return Ok(v);
+        }
+        self.eval(e)
+    }
+
+    /// The value of integer arithmetic on locals and literals, when every step fits in an
+    /// `i64` (else `None`, and the general path decides, with big numbers, games and
+    /// errors). Such arithmetic has no effects, so trying it first costs only time; the
+    /// answer travels in a register, where a general value travels through memory. Only
+    /// `depth` levels are tried, so that a long chain of game sums is not walked again at
+    /// every level.
+    fn machine_integer(&self, e: &Expr, depth: u32) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Name(name) => self.scope.as_ref()?.read(name, |v| match v {
+                Value::Number(r) => r.small(),
+                _ => None,
+            })?,
+            ExprKind::Literal(lit) if lit.ups.is_none() && lit.star.is_none() => {
+                let n = lit.number.as_ref()?;
+                if n.denominator.is_one() {
+                    n.numerator.to_i64()
+                } else {
+                    None
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } if depth > 0 => {
+                let x = self.machine_integer(lhs, depth - 1)?;
+                let y = self.machine_integer(rhs, depth - 1)?;
+                small_arithmetic(*op, x, y)
+            }
+            _ => None,
+        }
+    }
+
     /// A literal that is a plain number (`7`, `-3/8`).
     fn eval_number_literal(&mut self, lit: &GameLit) -> EvalResult<Value> {
+        // No allocation for the common case, a machine-sized integer.
         match &lit.number {
-            Some(n) if n.denominator == BigInt::from(1) => {
-                Ok(Value::Number(n.numerator.clone().into()))
-            }
+            Some(n) if n.denominator.is_one() => Ok(Value::Number(match n.numerator.to_i64() {
+                Some(small) => small.into(),
+                None => n.numerator.clone().into(),
+            })),
             _ => self.eval_literal(lit),
         }
     }
@@ -61,7 +109,7 @@ impl Evaluator<'_> {
             ExprKind::ExplicitGame { left, right } => {
                 let left = self.eval_options(left)?;
                 let right = self.eval_options(right)?;
-                Ok(Value::Explicit { left, right })
+                Ok(Value::Explicit(Box::new(ExplicitForm { left, right })))
             }
             ExprKind::Set(items) => {
                 let values = items
@@ -257,8 +305,18 @@ impl Evaluator<'_> {
         Ok(Value::Range(Box::new(IntRange { start, end, step })))
     }
 
-    fn eval_name(&mut self, name: &str) -> EvalResult<Value> {
-        if let Some(v) = self.variable(name) {
+    fn eval_name(&mut self, name: &Symbol) -> EvalResult<Value> {
+        if let Some(scope) = &self.scope
+            && let Some(v) = scope.read(name, |v| Ok(v.clone()))
+        {
+            return v;
+        }
+        self.eval_global_name(name)
+    }
+
+    #[inline(never)]
+    fn eval_global_name(&mut self, name: &str) -> EvalResult<Value> {
+        if let Some(v) = self.ctx.global(name) {
             return Ok(v);
         }
         if let Some(v) = self.constant(name) {
@@ -274,7 +332,7 @@ impl Evaluator<'_> {
         let v = self.eval(operand)?;
         match op {
             UnaryOp::Plus => match v {
-                Value::Number(_) | Value::Game(_) | Value::Explicit { .. } => Ok(v),
+                Value::Number(_) | Value::Game(_) | Value::Explicit(_) => Ok(v),
                 other => Err(EvalError::new(format!(
                     "cannot apply unary + to {}",
                     type_name(&other)
@@ -425,8 +483,9 @@ impl Evaluator<'_> {
             BinOp::OrdinalSum => {
                 let h = self.game_of(&b)?;
                 let r = match &a {
-                    Value::Explicit { left, right } => {
-                        self.engine.ordinal_sum_of_form(left, right, h)?
+                    Value::Explicit(form) => {
+                        self.engine
+                            .ordinal_sum_of_form(&form.left, &form.right, h)?
                     }
                     Value::Misere(m) => {
                         let options = crate::misere::methods::options_as_nimbers(*m, self.engine);
@@ -455,7 +514,7 @@ impl Evaluator<'_> {
         let is_game = |v: &Value| {
             matches!(
                 v,
-                Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
+                Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_)
             )
         };
         if is_game(a) && is_game(b) {
@@ -716,7 +775,7 @@ fn is_arithmetic(v: &Value) -> bool {
         v,
         Value::Number(_)
             | Value::Game(_)
-            | Value::Explicit { .. }
+            | Value::Explicit(_)
             | Value::Position(_)
             | Value::Misere(_)
     )
@@ -794,4 +853,19 @@ fn nim_index(n: &BigInt) -> EvalResult<u64> {
     }
     n.to_u64()
         .ok_or_else(|| EvalError::new(format!("nim value too large: {n}")))
+}
+
+/// How deep [`Evaluator::machine_integer`] looks into an arithmetic expression.
+const MACHINE_INTEGER_DEPTH: u32 = 3;
+
+/// `x op y` on machine integers, when the answer is one too (else the general path decides,
+/// with big numbers, fractions and errors).
+#[inline(always)]
+fn small_arithmetic(op: BinOp, x: i64, y: i64) -> Option<i64> {
+    match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        _ => None,
+    }
 }

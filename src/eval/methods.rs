@@ -175,7 +175,7 @@ impl Evaluator<'_> {
             receiver,
             Value::Number(_)
                 | Value::Game(_)
-                | Value::Explicit { .. }
+                | Value::Explicit(_)
                 | Value::Position(_)
                 | Value::Misere(_)
         );

@@ -125,6 +125,7 @@ impl Session {
             .map(|st| {
                 let result = self.run_statement(st).map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
+                    let e = e.into_detail();
                     let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
                     d.line = locate.line_of(offset);
                     d.source_line = locate.line_text(offset).to_string();
@@ -219,7 +220,7 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         let g = match value {
             Value::Game(g) => *g,
-            Value::Explicit { .. } | Value::Position(_) => self.evaluator().game_of(value).ok()?,
+            Value::Explicit(_) | Value::Position(_) => self.evaluator().game_of(value).ok()?,
             _ => return None,
         };
         let mut summary =

@@ -186,7 +186,7 @@ pub fn is_instance(v: &Value, type_name: &str) -> Option<bool> {
     };
     let game = matches!(
         v,
-        Value::Game(_) | Value::Explicit { .. } | Value::Position(_) | Value::Misere(_)
+        Value::Game(_) | Value::Explicit(_) | Value::Position(_) | Value::Misere(_)
     ) || matches!(v, Value::Number(r) if dyadic(&r.big()));
     Some(match type_name {
         "Integer" => matches!(v, Value::Number(r) if r.is_integer()),

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
-        Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => 1,
+        Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => 1,
         Value::Misere(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
@@ -19,7 +19,7 @@ fn rank(v: &Value) -> u8 {
         Value::Entry(_) => 9,
         Value::Outcome(_) => 10,
         Value::Side(_) => 11,
-        Value::Thermograph(_) | Value::Trajectory(_) | Value::Text { .. } => 12,
+        Value::Thermograph(_) | Value::Trajectory(_) | Value::Text(_) => 12,
         Value::Ruleset(_) => 13,
         Value::Function(_) => 14,
     }
@@ -42,7 +42,7 @@ impl Evaluator<'_> {
     /// A set element or map key in its one form: an explicit game canonical, a game that is a
     /// number as that number.
     pub(super) fn normalise_element(&mut self, v: &mut Value) -> EvalResult<()> {
-        if let Value::Explicit { .. } = v {
+        if let Value::Explicit(_) = v {
             *v = Value::Game(self.game_of(v)?);
         }
         if let Value::Game(g) = v

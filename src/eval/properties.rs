@@ -71,10 +71,7 @@ impl Evaluator<'_> {
                 Ok(Some(Value::Game(r)))
             }
             "uptimalexpansion" => match e.uptimal_expansion(g)? {
-                Some(x) => Ok(Some(Value::Text {
-                    kind: "uptimal_expansion",
-                    text: x.to_string(),
-                })),
+                Some(x) => Ok(Some(Value::text("uptimal_expansion", x.to_string()))),
                 None => {
                     let shown = self.render(&Value::Game(g));
                     Err(EvalError::new(format!(
@@ -189,7 +186,7 @@ impl Evaluator<'_> {
     fn form_of(&mut self, v: &Value) -> EvalResult<(Vec<GameId>, Vec<GameId>, GameId)> {
         let id = self.game_of(v)?;
         Ok(match v {
-            Value::Explicit { left, right } => (left.clone(), right.clone(), id),
+            Value::Explicit(form) => (form.left.clone(), form.right.clone(), id),
             _ => (
                 self.engine.left_options(id)?,
                 self.engine.right_options(id)?,

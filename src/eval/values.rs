@@ -615,7 +615,7 @@ impl Evaluator<'_> {
         let game_like = |v: &Value| {
             matches!(
                 v,
-                Value::Number(_) | Value::Game(_) | Value::Explicit { .. } | Value::Position(_)
+                Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_)
             )
         };
         let non_dyadic = |v: &Value| matches!(v, Value::Number(r) if !crate::engine::Dyadic::is_dyadic_rational(&r.big()));
@@ -700,10 +700,7 @@ impl Evaluator<'_> {
             };
             cells.push(items.iter().map(|x| self.render(x)).collect::<Vec<_>>());
         }
-        Ok(Value::Text {
-            kind: "table",
-            text: crate::display::table::render(&cells),
-        })
+        Ok(Value::text("table", crate::display::table::render(&cells)))
     }
 
     fn tuple_method(

@@ -91,7 +91,7 @@ fn heap_size(n: &BigInt) -> EvalResult<u64> {
 fn describe_kind(v: &Value) -> &'static str {
     match v {
         Value::Number(_) => "a fraction",
-        Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => {
+        Value::Game(_) | Value::Explicit(_) | Value::Position(_) => {
             "a normal-play game (write nim heaps as plain integers: *[2] is the heap *2)"
         }
         Value::Bool(_) => "a boolean",
@@ -191,10 +191,7 @@ pub fn call(
                 a.to_notation(g)?;
                 Ok(Some(Value::Misere(g)))
             }
-            "genus" => Ok(Some(Value::Text {
-                kind: "genus",
-                text: a.genus(g).to_string(),
-            })),
+            "genus" => Ok(Some(Value::text("genus", a.genus(g).to_string()))),
             "options" => Ok(Some(list(a.sorted_options(g).to_vec()))),
             "miserewinningmoves" => {
                 let moves = a

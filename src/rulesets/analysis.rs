@@ -699,7 +699,7 @@ mod tests {
 
     fn property(p: &Rc<dyn Position>, key: &str, engine: &mut Engine) -> String {
         match position_method(p, key, &[], engine).unwrap().unwrap() {
-            Value::Text { text, .. } => text,
+            Value::Text(t) => t.text,
             Value::Number(n) => n.to_string(),
             Value::Outcome(o) => o.letter().to_string(),
             Value::Misere(m) => crate::misere::methods::render(m, engine).unwrap(),
@@ -896,7 +896,7 @@ mod tests {
             let joint = heaps("kayles", kayles, &hs);
             for key in ["miserenimvalue", "misereoutcomeclass", "genus"] {
                 let direct = match sum.method(key, &[], &mut e).unwrap().unwrap() {
-                    Value::Text { text, .. } => text,
+                    Value::Text(t) => t.text,
                     Value::Number(n) => n.to_string(),
                     Value::Outcome(o) => o.letter().to_string(),
                     other => format!("{other:?}"),

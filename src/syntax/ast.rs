@@ -3,6 +3,7 @@
 //! Every expression carries the byte span of the source text it came from, so evaluation
 //! errors can point at a column just as parse errors do.
 
+pub use super::symbol::Symbol;
 use num_bigint::BigInt;
 use std::sync::Arc;
 
@@ -47,7 +48,7 @@ pub struct Lambda {
 /// One parameter of a lambda: its name and, optionally, a default (`y ? 2`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
-    pub name: String,
+    pub name: Symbol,
     pub default: Option<Expr>,
     pub span: Span,
 }
@@ -60,7 +61,7 @@ pub enum Clause {
     /// `for x in coll`, `for x from a to b by s`, `for x := e`, each optionally followed by
     /// `while w` (false ends this clause's iteration) and `where c` (false skips the round).
     For {
-        var: String,
+        var: Symbol,
         /// Where the variable is written (for "Duplicate var" errors).
         var_span: Span,
         source: ForSource,
@@ -258,12 +259,12 @@ pub enum ExprKind {
     Begin(Vec<Expr>),
     /// `name := value` (right-associative; yields the value).
     Assign {
-        name: String,
+        name: Symbol,
         value: Box<Expr>,
     },
     /// `var name` or `var name := value`.
     Var {
-        name: String,
+        name: Symbol,
         value: Option<Box<Expr>>,
     },
     /// `params -> body`.
@@ -278,7 +279,7 @@ pub enum ExprKind {
     Bool(bool),
     Str(String),
     /// A variable, function or ruleset name; also `Left` / `Right` / `Nothing`.
-    Name(String),
+    Name(Symbol),
     Unary {
         op: UnaryOp,
         operand: Box<Expr>,

@@ -258,7 +258,7 @@ impl Builder {
                 None => None,
             };
             params.push(Param {
-                name: name.as_str().to_string(),
+                name: name.as_str().into(),
                 default,
                 span: self.span(&name),
             });
@@ -290,7 +290,15 @@ impl Builder {
         }
         let depth = value.as_ref().map_or(0, |v| v.depth);
         let value = value.map(|v| Box::new(v.expr));
-        self.node(ExprKind::Var { name, value }, span, depth, span.start)
+        self.node(
+            ExprKind::Var {
+                name: name.into(),
+                value,
+            },
+            span,
+            depth,
+            span.start,
+        )
     }
 
     // ------------------------------------------------------------ operators
@@ -593,7 +601,7 @@ impl Builder {
         let first = self.next(&mut inner, span)?;
         if first.as_rule() == Rule::name {
             let param = Param {
-                name: first.as_str().to_string(),
+                name: first.as_str().into(),
                 default: None,
                 span: self.span(&first),
             };
@@ -644,7 +652,10 @@ impl Builder {
                     let (args, depth) = self.call_args(post)?;
                     let depth = depth.max(target_depth);
                     let kind = match node.expr.kind {
-                        ExprKind::Name(name) if first && is_name => ExprKind::Call { name, args },
+                        ExprKind::Name(name) if first && is_name => ExprKind::Call {
+                            name: name.to_string(),
+                            args,
+                        },
                         kind => ExprKind::Apply {
                             callee: Box::new(Expr::new(kind, node.expr.span)),
                             args,
@@ -789,7 +800,7 @@ impl Builder {
             }
             Rule::string => ExprKind::Str(unescape(self.find(pair, Rule::str_inner)?.as_str())),
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
-            Rule::name => ExprKind::Name(pair.as_str().to_string()),
+            Rule::name => ExprKind::Name(pair.as_str().into()),
             _ => return Err(internal(span.start)),
         };
         Ok(leaf(kind, span))
@@ -926,7 +937,7 @@ impl Builder {
                         return Err(internal(span.start));
                     };
                     clauses.push(Clause::For {
-                        var,
+                        var: var.into(),
                         var_span,
                         source,
                         while_cond,
@@ -1411,10 +1422,7 @@ impl Builder {
                     Ok((UpCount::Literal(signed(self.integer(&count)?)), 0))
                 } else {
                     let count = if count.as_rule() == Rule::up_name {
-                        leaf(
-                            ExprKind::Name(count.as_str().to_string()),
-                            self.span(&count),
-                        )
+                        leaf(ExprKind::Name(count.as_str().into()), self.span(&count))
                     } else {
                         self.count_paren(count)?
                     };
@@ -1485,7 +1493,7 @@ impl Builder {
                 let node = match p.as_rule() {
                     Rule::star_index => return Ok((StarPart::Literal(self.integer(&p)?), 0)),
                     Rule::count_paren => self.count_paren(p)?,
-                    Rule::star_name => leaf(ExprKind::Name(p.as_str().to_string()), self.span(&p)),
+                    Rule::star_name => leaf(ExprKind::Name(p.as_str().into()), self.span(&p)),
                     _ => self.bracketed(p, false)?,
                 };
                 Ok((StarPart::Expr(Box::new(node.expr)), node.depth))

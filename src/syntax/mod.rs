@@ -43,10 +43,12 @@ mod grammar;
 mod parser;
 mod render;
 mod scan;
+mod symbol;
 #[cfg(test)]
 mod tests;
 mod walk;
 
 pub use parser::{MAX_DEPTH, MAX_NESTING, ParseError, needs_more_input, parse_statements};
 pub use render::{compare_text, render_lambda};
+pub use symbol::Symbol;
 pub use walk::free_names;

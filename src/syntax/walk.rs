@@ -35,7 +35,7 @@ impl Walk {
             if let Some(d) = &p.default {
                 self.expr(d);
             }
-            self.bound.push(p.name.clone());
+            self.bound.push(p.name.to_string());
         }
         self.expr(&lambda.body);
         self.bound.truncate(mark);
@@ -46,7 +46,7 @@ impl Walk {
         let mark = self.bound.len();
         for s in statements {
             if let ExprKind::Var { name, .. } = &s.kind {
-                self.bound.push(name.clone());
+                self.bound.push(name.to_string());
             }
             self.expr(s);
         }
@@ -73,7 +73,7 @@ impl Walk {
                             }
                         }
                     }
-                    self.bound.push(var.clone());
+                    self.bound.push(var.to_string());
                     for e in [while_cond, where_cond].into_iter().flatten() {
                         self.expr(e);
                     }

@@ -4,27 +4,38 @@
 use crate::engine::EngineError;
 use crate::syntax::ast::Span;
 
-/// An error raised while evaluating; `span` (byte offsets into the statement's source) says
-/// where, when known.
+/// An error raised while evaluating: its [`ErrorDetail`], boxed. Results travel through
+/// every step of evaluation, and a one-word error keeps `EvalResult<Value>` as small as a
+/// value.
+#[derive(Clone, PartialEq)]
+pub struct EvalError(Box<ErrorDetail>);
+
+/// What went wrong; `span` (byte offsets into the statement's source) says where, when
+/// known.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EvalError {
+pub struct ErrorDetail {
     pub message: String,
     pub span: Option<Span>,
 }
 
 impl EvalError {
-    pub fn new(message: impl Into<String>) -> Self {
-        EvalError {
+    pub fn with_span(message: impl Into<String>, span: Option<Span>) -> Self {
+        EvalError(Box::new(ErrorDetail {
             message: message.into(),
-            span: None,
-        }
+            span,
+        }))
+    }
+
+    pub fn new(message: impl Into<String>) -> Self {
+        EvalError::with_span(message, None)
     }
 
     pub fn at(message: impl Into<String>, span: Span) -> Self {
-        EvalError {
-            message: message.into(),
-            span: Some(span),
-        }
+        EvalError::with_span(message, Some(span))
+    }
+
+    pub fn into_detail(self) -> ErrorDetail {
+        *self.0
     }
 
     /// Attach a span unless the error already has a more precise one.
@@ -33,6 +44,25 @@ impl EvalError {
             self.span = Some(span);
         }
         self
+    }
+}
+
+impl std::ops::Deref for EvalError {
+    type Target = ErrorDetail;
+    fn deref(&self) -> &ErrorDetail {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut ErrorDetail {
+        &mut self.0
+    }
+}
+
+impl std::fmt::Debug for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 

@@ -34,7 +34,7 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
     };
     let game = match v {
         Value::Game(g) => *g,
-        Value::Explicit { left, right } => engine.game_from_options(left, right)?,
+        Value::Explicit(form) => engine.game_from_options(&form.left, &form.right)?,
         Value::Position(p) => p.value(engine)?,
         Value::Number(r) => {
             let d = Dyadic::from_rational(&r.big()).ok_or_else(|| {

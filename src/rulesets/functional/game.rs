@@ -312,14 +312,14 @@ impl UserGame {
                 (false, true) => "Left options",
                 (false, false) => "Right options",
             };
-            EvalError {
-                message: format!(
+            EvalError::with_span(
+                format!(
                     "{}, while computing the {side} of {}",
                     e.message,
                     self.describe_node(node)
                 ),
-                span: e.span,
-            }
+                e.span,
+            )
         })?;
         let mut moves = Vec::with_capacity(raw.len());
         for r in raw {
@@ -596,13 +596,15 @@ impl UserGame {
             return Ok(c.clone());
         }
         let p = self.node_value(node);
-        let result = s.call(vec![p], engine).map_err(|e| EvalError {
-            message: format!(
-                "{}, while splitting {} into components",
-                e.message,
-                self.describe_node(node)
-            ),
-            span: e.span,
+        let result = s.call(vec![p], engine).map_err(|e| {
+            EvalError::with_span(
+                format!(
+                    "{}, while splitting {} into components",
+                    e.message,
+                    self.describe_node(node)
+                ),
+                e.span,
+            )
         })?;
         let items = match &result {
             Value::List(items) | Value::Set(items) => items.clone(),
@@ -1174,6 +1176,9 @@ pub fn visit_heap_moves(
 
 fn heap_part(v: &Value, n: u64) -> EvalResult<u64> {
     match v {
+        Value::Number(r) if let Some(size) = r.small().and_then(|x| u64::try_from(x).ok()) => {
+            Ok(size)
+        }
         Value::Number(r) if r.is_integer() => heap_size(&r.numer(), n),
         other => Err(EvalError::new(format!(
             "the options of heap {n} must contain heap sizes (integers ≥ 0), found {}",
@@ -1207,10 +1212,10 @@ fn heap_context(e: EvalError, n: u64) -> EvalError {
     if e.message == EngineError::Interrupted.to_string() || e.message.contains("options of heap") {
         return e;
     }
-    EvalError {
-        message: format!("{}, while computing the options of heap {n}", e.message),
-        span: e.span,
-    }
+    EvalError::with_span(
+        format!("{}, while computing the options of heap {n}", e.message),
+        e.span,
+    )
 }
 
 fn heap_raw_moves(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResult<Vec<RawMove>> {

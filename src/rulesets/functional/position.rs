@@ -39,7 +39,7 @@ fn engine_error(e: EvalError) -> EngineError {
     if e.message == EngineError::Interrupted.to_string() {
         EngineError::Interrupted
     } else {
-        EngineError::InvalidArgument(e.message)
+        EngineError::InvalidArgument(e.into_detail().message)
     }
 }
 
@@ -491,13 +491,13 @@ impl Ruleset for UserRuleset {
                 let n = self.heap_arg(key, args, "the number of heaps to look at")?;
                 let values = game.heap_prefix(n.saturating_sub(1), engine)?;
                 match super::observed_period(&values) {
-                    Some((period, preperiod)) => Value::Text {
-                        kind: "periodicity",
-                        text: format!(
+                    Some((period, preperiod)) => Value::text(
+                        "periodicity",
+                        format!(
                             "ObservedPeriodicity(Period => {period}, Preperiod => {preperiod}, \
                              Saltus => 0, Heaps => {n}, Proven => false)"
                         ),
-                    },
+                    ),
                     None => Value::Nothing,
                 }
             }
@@ -640,8 +640,5 @@ fn heap_options_value(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResu
 
 /// A table as language.md §9 prints it.
 pub fn table(rows: Vec<Vec<String>>) -> Value {
-    Value::Text {
-        kind: "table",
-        text: crate::display::table::render(&rows),
-    }
+    Value::text("table", crate::display::table::render(&rows))
 }

@@ -118,7 +118,7 @@ fn prop(p: &Rc<dyn Position>, key: &str, e: &mut Engine) -> EvalResult<String> {
 fn text(v: &Value, e: &mut Engine) -> String {
     match v {
         Value::Number(n) => n.to_string(),
-        Value::Text { text, .. } => text.clone(),
+        Value::Text(t) => t.text.clone(),
         Value::Outcome(o) => o.letter().to_string(),
         Value::Misere(m) => crate::misere::methods::render(*m, e).expect("render"),
         Value::Game(g) => crate::display::notation::Printer::new()
@@ -466,10 +466,7 @@ fn coordinate_rulesets_and_tables() {
     let t = method(&r, "nimvaluetable", vec![int(1), int(3)], &mut e).unwrap();
     assert_eq!(
         t,
-        Value::Text {
-            kind: "table",
-            text: "0 | 1 | 2 | 3\n--+---+---+--\n1 | 0 | 3 | 2".into(),
-        }
+        Value::text("table", "0 | 1 | 2 | 3\n--+---+---+--\n1 | 0 | 3 | 2",)
     );
     // A function of one pair is the classic mistake.
     let one = func(1, |_| Ok(list(vec![])));
@@ -748,7 +745,7 @@ fn partizan_coordinate_rulesets() {
         assert_eq!(prop(&q, "canonicalform", &mut e).unwrap(), v);
     }
     let t = method(&pe, "gamevaluetable", vec![int(2), int(2)], &mut e).unwrap();
-    assert!(matches!(t, Value::Text { kind: "table", .. }));
+    assert!(matches!(t, Value::Text(t) if t.kind == "table"));
 }
 
 #[test]

@@ -335,10 +335,7 @@ fn to_len(n: u64) -> EvalResult<usize> {
 
 fn periodicity_value(p: Option<Periodicity>) -> Value {
     match p {
-        Some(p) => Value::Text {
-            kind: "periodicity",
-            text: p.cgsuite_text(),
-        },
+        Some(p) => Value::text("periodicity", p.cgsuite_text()),
         None => Value::Nothing,
     }
 }

@@ -93,7 +93,7 @@ fn describe_kind(value: &Value) -> &'static str {
         Value::List(_) => "a list",
         Value::Set(_) => "a set",
         Value::Tuple(_) => "a tuple",
-        Value::Game(_) | Value::Explicit { .. } | Value::Position(_) => "a game",
+        Value::Game(_) | Value::Explicit(_) | Value::Position(_) => "a game",
         _ => "another kind of value",
     }
 }
