@@ -365,7 +365,7 @@ impl Evaluator<'_> {
                 }
             }
             (RoundBody::Element(e), Sink::Items(items)) => {
-                let v = self.eval(e)?;
+                let v = self.eval_element(e)?;
                 if items.len() == items.capacity() {
                     // The buffer is about to double: make sure that fits under the ceiling.
                     let extra = items.capacity() * std::mem::size_of::<Value>();

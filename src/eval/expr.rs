@@ -34,7 +34,7 @@ impl Evaluator<'_> {
             ExprKind::List(items) => {
                 let mut values = Vec::with_capacity(items.len());
                 for i in items {
-                    values.push(self.eval(i)?);
+                    values.push(self.eval_element(i)?);
                 }
                 Ok(Value::List(values))
             }
@@ -54,6 +54,16 @@ impl Evaluator<'_> {
             return Ok(v);
         }
         self.eval(e)
+    }
+
+    /// `eval` for an element of a collection being built: integer arithmetic is done in
+    /// registers and its value made in place, without a round through `eval`'s result.
+    #[inline(always)]
+    pub(super) fn eval_element(&mut self, e: &Expr) -> EvalResult<Value> {
+        match self.machine_integer(e, MACHINE_INTEGER_DEPTH) {
+            Some(n) => Ok(Value::Number(n.into())),
+            None => self.eval(e),
+        }
     }
 
     /// The value of integer arithmetic on locals and literals, when every step fits in an
