@@ -261,3 +261,88 @@ fn a_function_named_without_arguments_says_how_to_call_it() {
         ("temprature({1|0})", "!did you mean `temperature`?"),
     ]);
 }
+
+/// An integer expression over the locals `a`, `b` and literals, and its value computed
+/// with big integers: the reference for the evaluator's machine-integer path.
+#[derive(Clone, Debug)]
+enum Arith {
+    Literal(i64),
+    A,
+    B,
+    Op(char, Box<Arith>, Box<Arith>),
+}
+
+impl Arith {
+    fn source(&self) -> String {
+        match self {
+            // Negative literals in parentheses, so that `1 - -3` is not read as `1 --3`.
+            Arith::Literal(n) if *n < 0 => format!("({n})"),
+            Arith::Literal(n) => n.to_string(),
+            Arith::A => "a".into(),
+            Arith::B => "b".into(),
+            Arith::Op(op, x, y) => format!("({} {op} {})", x.source(), y.source()),
+        }
+    }
+
+    fn value(&self, a: &num_bigint::BigInt, b: &num_bigint::BigInt) -> num_bigint::BigInt {
+        match self {
+            Arith::Literal(n) => (*n).into(),
+            Arith::A => a.clone(),
+            Arith::B => b.clone(),
+            Arith::Op(op, x, y) => {
+                let (x, y) = (x.value(a, b), y.value(a, b));
+                match op {
+                    '+' => x + y,
+                    '-' => x - y,
+                    _ => x * y,
+                }
+            }
+        }
+    }
+}
+
+fn arith() -> impl proptest::strategy::Strategy<Value = Arith> {
+    use proptest::prelude::*;
+    // Values near the ends of i64 make overflow, and so the fallback, common.
+    let number = prop_oneof![-9i64..9, Just(i64::MAX), Just(i64::MIN), Just(1i64 << 32)];
+    let leaf = prop_oneof![
+        number.prop_map(Arith::Literal),
+        Just(Arith::A),
+        Just(Arith::B)
+    ];
+    leaf.prop_recursive(6, 40, 2, |inner| {
+        (
+            prop_oneof![Just('+'), Just('-'), Just('*')],
+            inner.clone(),
+            inner,
+        )
+            .prop_map(|(op, x, y)| Arith::Op(op, Box::new(x), Box::new(y)))
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Arithmetic on locals gives the exact integer, whether it fits in a machine word or
+    /// overflows into big numbers part-way, in a function body, a list and a comprehension.
+    #[test]
+    fn machine_integer_arithmetic_agrees_with_big_integers(
+        e in arith(),
+        a in proptest::prop_oneof![-5i64..5, proptest::strategy::Just(i64::MAX)],
+        b in -5i64..5,
+    ) {
+        let expected = e.value(&a.into(), &b.into()).to_string();
+        let src = e.source();
+        let mut s = Session::new();
+        let run = |s: &mut Session, text: &str| super::tests::run(s, text).unwrap_or_else(|e| e);
+        proptest::prop_assert_eq!(run(&mut s, &format!("((a, b) -> {src})({a}, {b})")), expected.clone());
+        proptest::prop_assert_eq!(
+            run(&mut s, &format!("((a, b) -> [{src}])({a}, {b})")),
+            format!("[{expected}]")
+        );
+        proptest::prop_assert_eq!(
+            run(&mut s, &format!("[{src} for a in [{a}] for b in [{b}]]")),
+            format!("[{expected}]")
+        );
+    }
+}
