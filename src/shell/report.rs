@@ -6,7 +6,7 @@
 //! terminal or a file. A closed standard output (`cgcalc ... | head -1`) stops the run quietly.
 
 use super::style::Colors;
-use super::{EXIT_FAILED, EXIT_OK, diagnostic, json, text};
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, json, text};
 use crate::eval::{Diagnostic, Session, StatementResult, Value};
 use std::io::{self, BufWriter, Stderr, Stdout, Write};
 
@@ -70,6 +70,8 @@ pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
     err: E,
     settings: Settings,
     failed: bool,
+    /// A statement was stopped by Ctrl-C: the run ends with [`EXIT_INTERRUPTED`].
+    interrupted: bool,
     /// Standard output is gone (closed pipe or write error): nothing more can be shown.
     closed: bool,
 }
@@ -92,6 +94,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
             err,
             settings,
             failed: false,
+            interrupted: false,
             closed: false,
         }
     }
@@ -133,7 +136,18 @@ impl<O: Write, E: Write> Reporter<O, E> {
     }
 
     pub fn exit_code(&self) -> i32 {
-        if self.failed { EXIT_FAILED } else { EXIT_OK }
+        if self.interrupted {
+            EXIT_INTERRUPTED
+        } else if self.failed {
+            EXIT_FAILED
+        } else {
+            EXIT_OK
+        }
+    }
+
+    /// Ctrl-C stopped the run.
+    pub fn set_interrupted(&mut self) {
+        self.interrupted = true;
     }
 
     /// True once standard output can no longer be written.
