@@ -762,7 +762,7 @@ mod tests {
         v
     }
 
-    fn brute_birthday(e: &mut Engine, g: GameId) -> u64 {
+    fn brute_birthday(e: &mut Engine, g: GameId) -> u128 {
         all_options(e, g)
             .into_iter()
             .map(|o| brute_birthday(e, o) + 1)
