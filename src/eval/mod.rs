@@ -136,7 +136,7 @@ impl Session {
             .map(|st| {
                 let result = self.run_statement(st).map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
-                    let e = e.into_detail();
+                    let e = e.with_string_drawn().into_detail();
                     let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
                     d.line = locate.line_of(offset);
                     d.source_line = locate.line_text(offset).to_string();
