@@ -284,7 +284,7 @@ fn text_result_has_a_summary_unless_quiet() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[0], "{2||1|0}");
     assert!(
-        lines[1].starts_with("  outcome L (Left wins) · stops 2 / 1"),
+        lines[1].starts_with("  outcome L (Left wins) · left/right stops 2, 1"),
         "{}",
         run.stdout
     );

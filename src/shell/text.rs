@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! {2||1|0}
-//!   outcome L (Left wins) · stops 2 / 1
+//!   outcome L (Left wins) · left/right stops 2, 1
 //!   mean 5/4 · temperature 3/4 · birthday 3 · atomic weight —
 //! ```
 //!
@@ -70,10 +70,11 @@ fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
     if !s.outcome.is_empty() {
         play.push(outcome_field(s, p));
     }
+    // Labelled, with a comma between them: `stops 1/4 / 1/4` read ambiguously.
     if !s.left_stop.is_empty() || !s.right_stop.is_empty() {
         play.push(Field::new(
-            "stops",
-            &format!("{} / {}", s.left_stop, s.right_stop),
+            "left/right stops",
+            &format!("{}, {}", s.left_stop, s.right_stop),
             p,
         ));
     }
@@ -152,7 +153,7 @@ mod tests {
         assert_eq!(
             text,
             "{2||1|0}\n\
-             \x20 outcome L (Left wins) · stops 2 / 1\n\
+             \x20 outcome L (Left wins) · left/right stops 2, 1\n\
              \x20 mean 5/4 · temperature 3/4 · birthday 3 · atomic weight —\n"
         );
         assert!(text.lines().all(|l| l.width() <= SUMMARY_WIDTH));
@@ -174,7 +175,7 @@ mod tests {
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(
             text,
-            "*4\n  position kayles[5] · outcome N (first player wins) · stops 0 / 0\n  \
+            "*4\n  position kayles[5] · outcome N (first player wins) · left/right stops 0, 0\n  \
              mean 0 · temperature 0 · birthday 4 · atomic weight 0\n"
         );
     }
