@@ -3,6 +3,7 @@
 //! code through [`Session::call_method`] with the first argument as receiver.
 
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
+use super::reference::{self, Kind};
 use super::values::{COLLECTION_METHODS, STRING_METHODS};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
 use crate::engine::{GameId, Thermograph, nim_arith};
@@ -183,6 +184,9 @@ impl Evaluator<'_> {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
                 return Err(self.unknown_method(name, receiver));
             }
+            if let Some(entry) = reference::entry_by_key(&key, Kind::GameMethod) {
+                entry.check_arity(args.len())?;
+            }
             let g = self.game_of(receiver)?;
             if let Some(v) = crate::misere::methods::nimber_method(g, &key, &args, self.engine)? {
                 return Ok(v);
@@ -307,6 +311,9 @@ impl Evaluator<'_> {
                 ))
             })
         };
+        if let Some(entry) = reference::entry_by_key(key, Kind::NumberMethod) {
+            entry.check_arity(args.len())?;
+        }
         let v = match key {
             "abs" => number(r.abs()),
             "floor" => integer(r.floor().to_integer()),

@@ -1,0 +1,233 @@
+//! Tests of the reference table: it agrees with every dispatch list, every example runs, and
+//! argument counts, suggestions, `:help NAME` and the generated page come from it.
+
+use super::*;
+use crate::eval::Session;
+use crate::eval::tests::{check_in, run};
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+fn set<'a>(names: impl Iterator<Item = &'a str>) -> BTreeSet<&'a str> {
+    names.collect()
+}
+
+#[test]
+fn the_table_and_each_dispatch_list_agree_in_both_directions() {
+    let lists: [(Kind, &[&str]); 5] = [
+        (Kind::GameMethod, crate::eval::methods::GAME_METHODS),
+        (Kind::NumberMethod, crate::eval::methods::NUMBER_METHODS),
+        (
+            Kind::CollectionMethod,
+            crate::eval::values::COLLECTION_METHODS,
+        ),
+        (Kind::StringMethod, crate::eval::values::STRING_METHODS),
+        (Kind::MisereMethod, crate::misere::methods::MISERE_METHODS),
+    ];
+    for (kind, list) in lists {
+        assert_eq!(
+            set(names(kind)),
+            set(list.iter().copied()),
+            "{kind:?}: the reference table and the dispatch list differ"
+        );
+    }
+    assert_eq!(
+        set(names(Kind::Ruleset)),
+        set(crate::rulesets::constant_names()),
+        "the reference table's rulesets and the ruleset constants differ"
+    );
+    for name in names(Kind::Ruleset) {
+        assert!(
+            crate::rulesets::constant(name).is_some(),
+            "{name} is in the table but is not a ruleset"
+        );
+    }
+    for (name, key) in crate::rulesets::heap::CONSTANTS {
+        assert_eq!(method_key(name), *key, "{name}'s key");
+    }
+}
+
+#[test]
+fn every_name_appears_once_per_kind_with_a_known_topic_and_sane_counts() {
+    let mut seen = BTreeSet::new();
+    for e in TABLE {
+        assert!(
+            seen.insert((method_key(e.name), e.kind)),
+            "{} ({:?}) twice",
+            e.name,
+            e.kind
+        );
+        assert!(
+            TOPICS.contains(&e.topic),
+            "{}: unknown topic {}",
+            e.name,
+            e.topic
+        );
+        assert!(e.min_args <= e.max_args, "{}: min > max", e.name);
+        assert!(!e.help.is_empty() && !e.example.is_empty(), "{}", e.name);
+        for r in e.related {
+            assert!(
+                !lookup(r).is_empty(),
+                "{}: related name {r} is unknown",
+                e.name
+            );
+        }
+    }
+    // Functions are snake_case, methods CamelCase, as users type them.
+    for e in TABLE.iter().filter(|e| e.kind == Kind::Function) {
+        assert!(
+            !e.name.chars().any(|c| c.is_ascii_uppercase()),
+            "{}",
+            e.name
+        );
+    }
+    for e in TABLE.iter().filter(|e| e.kind.is_method()) {
+        assert!(
+            e.name.starts_with(|c: char| c.is_ascii_uppercase()),
+            "{}",
+            e.name
+        );
+    }
+}
+
+#[test]
+fn every_example_evaluates_quickly_in_a_fresh_session() {
+    // Debug builds are several times slower than the release build the 50 ms is meant for.
+    let limit = if cfg!(debug_assertions) {
+        Duration::from_millis(1000)
+    } else {
+        Duration::from_millis(50)
+    };
+    let mut failures = Vec::new();
+    for e in TABLE {
+        let mut session = Session::new();
+        let start = Instant::now();
+        let result = run(&mut session, e.example);
+        let took = start.elapsed();
+        if result.is_err() || took >= limit {
+            failures.push(format!(
+                "{}: {} gave {result:?} in {took:?}",
+                e.name, e.example
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn functions_refuse_a_wrong_count_of_arguments_naming_their_signature() {
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            (
+                "temperature({1|0}, 5)",
+                "!temperature takes 1 argument, 2 given: temperature(G)",
+            ),
+            ("temperature({1|0})", "1/2"),
+            (
+                "cool({3|-1})",
+                "!cool takes 2 arguments, 1 given: cool(G, t)",
+            ),
+            (
+                "nim_values(kayles)",
+                "!nim_values takes 2 arguments, 1 given: nim_values(R, n)",
+            ),
+            ("gcd(4, 6, 8)", "!gcd takes 2 arguments, 3 given: gcd(a, b)"),
+            ("period(kayles, 10, 20)", "!period takes 1 or 2 arguments"),
+            ("moore_nim()", "!`moore_nim` is a built-in function"),
+            // A property called as a function counts the arguments after the game.
+            ("nim_value(*3, 1)", "!NimValue takes 0 arguments, 1 given"),
+            ("stop({3|-1}, Left)", "3"),
+        ],
+    );
+}
+
+#[test]
+fn a_pasted_thermograph_with_extra_lists_is_an_error() {
+    let mut s = Session::new();
+    let printed = run(&mut s, "{3|-1}.Thermograph").expect("thermograph");
+    assert!(printed.starts_with("Thermograph("), "{printed}");
+    let error = run(&mut s, &printed).expect_err("not a game");
+    assert!(error.contains("thermograph takes 1 argument"), "{error}");
+}
+
+#[test]
+fn methods_refuse_a_wrong_count_of_arguments() {
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            ("{3|-1}.Cool", "!Cool takes 1 argument, 0 given: G.Cool(t)"),
+            ("{3|-1}.Cool(1, 2)", "!Cool takes 1 argument, 2 given"),
+            (
+                "{3|-1}.Temperature(1)",
+                "!Temperature takes 0 arguments, 1 given",
+            ),
+            ("17.Div(4, 5)", "!Div takes 1 argument, 2 given: a.Div(b)"),
+            ("17.Div(4)", "4"),
+        ],
+    );
+}
+
+#[test]
+fn unknown_names_suggest_by_edit_distance_and_by_prefix() {
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            ("{1|0}.Temp", "!did you mean `Temperature`?"),
+            ("{1|0}.Temprature", "!did you mean `Temperature`?"),
+            ("kayels[5]", "!did you mean `kayles`?"),
+            ("temprature({1|0})", "!did you mean `temperature`?"),
+            ("[1].Sortd", "!did you mean `Sorted`?"),
+        ],
+    );
+    let names = ["Temperature", "Thermograph", "Tiny"];
+    assert_eq!(suggestion("temp", names.into_iter()), Some("Temperature"));
+    assert_eq!(
+        suggestion("Thermgraph", names.into_iter()),
+        Some("Thermograph")
+    );
+    assert_eq!(suggestion("zzzz", names.into_iter()), None);
+    assert_eq!(suggestion("", names.into_iter()), None);
+}
+
+#[test]
+fn help_on_a_name_shows_signature_description_example_and_related_names() {
+    let cool = help("cool").expect("cool is known");
+    assert!(cool.contains("cool(G, t)"), "{cool}");
+    assert!(cool.contains("G.Cool(t)"), "{cool}");
+    assert!(cool.contains("Example: cool({3|-1}, 1)"), "{cool}");
+    assert!(cool.contains("See also: Cool, heat"), "{cool}");
+    // Case and underscores do not matter.
+    assert_eq!(help("NIM_VALUE"), help("nimvalue"));
+    assert!(help("NimValue").is_some_and(|t| t.contains("G.NimValue")));
+    assert_eq!(help("no_such_name"), None);
+    assert_eq!(close_names("temprature"), Some("temperature"));
+}
+
+#[test]
+fn the_topic_listing_names_everything_and_fits_a_terminal() {
+    let listing = names_by_topic();
+    for e in TABLE {
+        assert!(listing.contains(e.name), "{} is missing", e.name);
+    }
+    assert!(listing.lines().all(|l| l.chars().count() <= 80));
+}
+
+/// `docs/reference.md` is generated: `CGCALC_BLESS=1 cargo test --lib reference` rewrites it.
+#[test]
+fn the_checked_in_reference_page_is_the_generated_one() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md");
+    let generated = markdown();
+    if std::env::var_os("CGCALC_BLESS").is_some() {
+        std::fs::write(&path, &generated).expect("write docs/reference.md");
+        return;
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == generated,
+        "docs/reference.md is out of date with src/eval/reference.rs; regenerate it with \
+         `CGCALC_BLESS=1 cargo test --lib reference`"
+    );
+}
