@@ -166,6 +166,12 @@ impl Evaluator<'_> {
                 }
             }
             Value::Misere(m) => {
+                // Names misère games share with games (`Options`) are checked as game methods.
+                if let Some(entry) = reference::entry_by_key(&key, Kind::MisereMethod)
+                    && reference::entry_by_key(&key, Kind::GameMethod).is_none()
+                {
+                    entry.check_arity(args.len())?;
+                }
                 if let Some(v) = crate::misere::methods::call(*m, &key, &args, self.engine)? {
                     return Ok(v);
                 }

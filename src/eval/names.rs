@@ -1,6 +1,5 @@
 //! Known names (functions, constants) and "did you mean" suggestions for unknown ones.
 
-use super::methods::{GAME_METHODS, NUMBER_METHODS};
 use super::reference::{self, Kind};
 use super::{EvalError, Evaluator, Side, Value};
 
@@ -66,14 +65,12 @@ pub fn function_without_arguments(name: &str) -> EvalError {
 }
 
 impl super::Session {
-    /// Everything tab completion may offer after a `.`.
+    /// Everything tab completion may offer after a `.`: every method in the reference table.
     pub fn method_names() -> impl Iterator<Item = &'static str> {
-        let mut names: Vec<&'static str> = GAME_METHODS
+        let mut names: Vec<&'static str> = reference::TABLE
             .iter()
-            .chain(NUMBER_METHODS)
-            .chain(super::values::COLLECTION_METHODS)
-            .chain(super::values::STRING_METHODS)
-            .copied()
+            .filter(|e| e.kind.is_method())
+            .map(|e| e.name)
             .collect();
         names.sort_unstable();
         names.dedup();

@@ -25,6 +25,12 @@ pub enum Kind {
     StringMethod,
     /// A property or method of misère games `*[...]`: `M.Genus`.
     MisereMethod,
+    /// A method of positions of rulesets (`nim[1, 4, 5].WinningMoves`), beyond those of games.
+    PositionMethod,
+    /// A method of rulesets: `kayles.NimValues(20)`.
+    RulesetMethod,
+    /// A property or method of thermographs: `G.Thermograph.LeftWall`.
+    ThermographMethod,
     /// A ruleset named by a constant: `kayles`.
     Ruleset,
     /// A constant: `Left`, `true`.
@@ -33,13 +39,16 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
         Kind::CollectionMethod,
         Kind::StringMethod,
         Kind::MisereMethod,
+        Kind::PositionMethod,
+        Kind::RulesetMethod,
+        Kind::ThermographMethod,
         Kind::Ruleset,
         Kind::Constant,
     ];
@@ -58,6 +67,9 @@ impl Kind {
             Kind::CollectionMethod => "method of collections",
             Kind::StringMethod => "method of strings",
             Kind::MisereMethod => "property or method of misère games",
+            Kind::PositionMethod => "property of ruleset positions",
+            Kind::RulesetMethod => "method of rulesets",
+            Kind::ThermographMethod => "property or method of thermographs",
             Kind::Ruleset => "ruleset",
             Kind::Constant => "constant",
         }
@@ -578,6 +590,33 @@ pub static TABLE: &[Entry] = &table! {
     MisereMethod, "Partitions", "M.Partitions", 0, 0, "Misère games", "The ways to write M as a sum.", "*[2, 2].Partitions", ["Parts"];
     MisereMethod, "Parts", "M.Parts", 0, 0, "Misère games", "M's prime parts.", "*[2, 2].Parts", ["Partitions", "IsPrime"];
 
+    // Properties of ruleset positions (besides every property of games).
+    PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value as a game (its canonical form).", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value"];
+    PositionMethod, "Genus", "P.Genus", 0, 0, "Positions", "Conway's genus of an impartial position.", "kayles[5].Genus", ["MisereNimValue"];
+    PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
+    PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
+    PositionMethod, "MisereNimValue", "P.MisereNimValue", 0, 0, "Positions", "The misère nim value of an impartial position.", "kayles[5].MisereNimValue", ["Genus", "NimValue"];
+    PositionMethod, "MisereWinningMoves", "P.MisereWinningMoves", 0, 0, "Positions", "The moves that win in misère play.", "nim[1, 2].MisereWinningMoves", ["WinningMoves"];
+    PositionMethod, "Position", "P.Position", 0, 0, "Positions", "The raw position a ruleset of your own was given.", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).Position", ["Ruleset"];
+    PositionMethod, "RightWinningMoves", "P.RightWinningMoves", 0, 0, "Positions", "Right's moves that win when Right moves first.", "hackenbush(\"LLR\").RightWinningMoves", ["LeftWinningMoves"];
+    PositionMethod, "Ruleset", "P.Ruleset", 0, 0, "Positions", "The ruleset a position of your own ruleset belongs to.", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).Ruleset", ["Position"];
+    PositionMethod, "WinningMoves", "P.WinningMoves", 0, 0, "Positions", "The moves to positions of value 0.", "nim[1, 4, 5].WinningMoves", ["LeftWinningMoves", "MisereWinningMoves"];
+
+    // Methods of rulesets.
+    RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period.", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
+    RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
+    RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];
+    RulesetMethod, "NimValues", "R.NimValues(n)", 1, 1, "Positions", "The nim values of heaps 0 to n.", "kayles.NimValues(10)", ["nim_values"];
+    RulesetMethod, "ObservedPeriod", "R.ObservedPeriod(N)", 1, 1, "Positions", "A period seen in the first N heaps of a heap ruleset of your own (not a proof).", "heap_ruleset(n -> [[n - k] for k from 1 to n.Min(2)]).ObservedPeriod(20)", ["Period"];
+    RulesetMethod, "Period", "R.Period / R.Period(N)", 0, 1, "Positions", "The period, preperiod and saltus of the nim values.", "kayles.Period", ["period", "CheckPeriodicity"];
+
+    // Thermographs.
+    ThermographMethod, "LeftWall", "T.LeftWall", 0, 0, "Values and stops", "The thermograph's left wall.", "{3|-1}.Thermograph.LeftWall", ["RightWall", "Wall"];
+    ThermographMethod, "Mast", "T.Mast", 0, 0, "Values and stops", "Where the mast stands: the mean value.", "{3|-1}.Thermograph.Mast", ["Mean"];
+    ThermographMethod, "RightWall", "T.RightWall", 0, 0, "Values and stops", "The thermograph's right wall.", "{3|-1}.Thermograph.RightWall", ["LeftWall", "Wall"];
+    ThermographMethod, "Svg", "T.Svg(FILE)", 1, 1, "Values and stops", "Write the thermograph as an SVG picture to FILE.", "{3|-1}.Thermograph.Svg(\"/tmp/cgcalc-reference-example.svg\")", ["thermograph_svg"];
+    ThermographMethod, "Wall", "T.Wall(side)", 1, 1, "Values and stops", "The left or right wall.", "{3|-1}.Thermograph.Wall(Left)", ["LeftWall", "RightWall"];
+
     // Rulesets named by constants (R[n] is a position, R[a, b] a sum of heaps).
     Ruleset, "dawson", "dawson[n]", 0, MANY, "Rulesets", "Dawson's Chess (octal 0.07).", "dawson[5]", ["dawsons_kayles", "kayles"];
     Ruleset, "dawsons_kayles", "dawsons_kayles[n]", 0, MANY, "Rulesets", "Dawson's Kayles (octal 0.07).", "dawsons_kayles[5]", ["dawson"];
@@ -596,11 +635,30 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "true", "true", 0, 0, "Constants", "Boolean true.", "true", ["false"];
 };
 
-/// The entries by name key (lower case, no underscores), so either spelling finds them.
+/// Other spellings dispatch accepts, each with the name it stands for.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("ceil", "Ceiling"),
+    ("column", "Col"),
+    ("len", "Length"),
+    ("mast_value", "Mast"),
+    ("misere_game", "misere"),
+    ("misere_outcome", "MisereOutcomeClass"),
+    ("nim_power", "NimExp"),
+    ("outcome", "OutcomeClass"),
+    ("signum", "Sign"),
+    ("toads_and_frogs", "toads_frogs"),
+];
+
+/// The entries by name key (lower case, no underscores), so either spelling finds them; an
+/// alias finds the entries of the name it stands for.
 static BY_KEY: LazyLock<FxHashMap<String, Vec<&'static Entry>>> = LazyLock::new(|| {
     let mut map: FxHashMap<String, Vec<&'static Entry>> = FxHashMap::default();
     for entry in TABLE {
         map.entry(method_key(entry.name)).or_default().push(entry);
+    }
+    for (alias, name) in ALIASES {
+        let entries = map.get(&method_key(name)).cloned().unwrap_or_default();
+        map.entry(method_key(alias)).or_default().extend(entries);
     }
     map
 });
