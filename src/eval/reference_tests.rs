@@ -90,6 +90,38 @@ fn every_name_appears_once_per_kind_with_a_known_topic_and_sane_counts() {
 }
 
 #[test]
+fn aliases_stand_for_names_in_the_table() {
+    for (alias, name) in ALIASES {
+        assert!(
+            !lookup(name).is_empty(),
+            "{alias} stands for unknown {name}"
+        );
+        let ids =
+            |n: &str| -> Vec<(&str, Kind)> { lookup(n).iter().map(|e| (e.name, e.kind)).collect() };
+        assert_eq!(ids(alias), ids(name), "{alias}");
+    }
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            ("(7/2).ceil", "4"),
+            ("(-3).signum", "-1"),
+            ("[1, 2].len", "2"),
+            ("(2, 5).column", "5"),
+            ("{3|-1}.Thermograph.mast_value", "1"),
+            ("3.NimPower(2)", "2"),
+            ("{1|-1}.outcome", "N"),
+            (
+                "toads_and_frogs(\"TT__F\") == toads_frogs(\"TT__F\")",
+                "true",
+            ),
+            ("misere_game(\"*[2]\")", "*[2]"),
+            ("*[2].MisereOutcome", "N"),
+        ],
+    );
+}
+
+#[test]
 fn every_example_evaluates_quickly_in_a_fresh_session() {
     // Debug builds are several times slower than the release build the 50 ms is meant for.
     let limit = if cfg!(debug_assertions) {
@@ -165,6 +197,9 @@ fn methods_refuse_a_wrong_count_of_arguments() {
             ),
             ("17.Div(4, 5)", "!Div takes 1 argument, 2 given: a.Div(b)"),
             ("17.Div(4)", "4"),
+            ("*[1].Link", "!Link takes 1 argument, 0 given: M.Link(N)"),
+            ("*[2].Genus(1)", "!Genus takes 0 arguments, 1 given"),
+            ("*[2, 2].Genus", "0^0"),
         ],
     );
 }
@@ -229,5 +264,48 @@ fn the_checked_in_reference_page_is_the_generated_one() {
         on_disk == generated,
         "docs/reference.md is out of date with src/eval/reference.rs; regenerate it with \
          `CGCALC_BLESS=1 cargo test --lib reference`"
+    );
+}
+
+/// The reverse direction for functions, whose dispatch is spread over match arms: every key a
+/// function-dispatch `match` accepts has an entry (or an alias of one) in the table.
+#[test]
+fn every_function_key_in_the_dispatch_code_has_an_entry() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let sources = [
+        ("rulesets/heap/names.rs", "pub fn function("),
+        ("rulesets/functional/mod.rs", "pub fn function("),
+        ("rulesets/contest.rs", "pub fn function("),
+        ("rulesets/partizan/mod.rs", "pub fn function("),
+        ("eval/builtins.rs", "fn call_builtin("),
+    ];
+    let arm = regex::Regex::new(r#"^\s*((?:"[a-z]+"\s*\|\s*)*"[a-z]+")\s*(?:if [^=]*)?=>"#)
+        .expect("valid pattern");
+    let key = regex::Regex::new(r#""([a-z]+)""#).expect("valid pattern");
+    let mut checked = 0;
+    for (file, start) in sources {
+        let text = std::fs::read_to_string(root.join(file)).expect("source file");
+        let from = text
+            .find(start)
+            .unwrap_or_else(|| panic!("{file}: no {start}"));
+        let body = &text[from..];
+        let body = &body[..body.find("\n}\n").unwrap_or(body.len())];
+        for line in body.lines() {
+            let Some(arm) = arm.captures(line) else {
+                continue;
+            };
+            for k in key.captures_iter(&arm[1]) {
+                checked += 1;
+                assert!(
+                    lookup(&k[1]).iter().any(|e| e.kind == Kind::Function),
+                    "{file}: function `{}` has no entry in the reference table",
+                    &k[1]
+                );
+            }
+        }
+    }
+    assert!(
+        checked > 40,
+        "only {checked} function keys found: has the dispatch moved?"
     );
 }
