@@ -172,7 +172,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "canonical_form", "canonical_form(G)", 1, 1, "Transformations",
         "G in canonical form (a ruleset position becomes its value).", "canonical_form(kayles[3])", ["CanonicalForm", "reduced_canonical_form"];
     Function, "companion", "companion(G)", 1, 1, "Transformations",
-        "The companion of a stalk or other game G (Conway's companion map).", "companion(^)", ["Companion"];
+        "G's companion: G + * for all-small G, * for 0, each number its own.", "companion(^)", ["Companion"];
     Function, "conjunctive_sum", "conjunctive_sum(G, H)", 2, 2, "Sums and products",
         "The conjunctive sum: move in both components; it ends when either does.", "conjunctive_sum({1|0}, *)", ["ConjunctiveSum", "selective_sum"];
     Function, "conway_product", "conway_product(G, H)", 2, 2, "Sums and products",
@@ -186,7 +186,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "freeze", "freeze(G)", 1, 1, "Transformations",
         "G cooled by its temperature: its frozen value.", "freeze({3|-1})", ["Freeze", "cool"];
     Function, "heat", "heat(G, t)", 2, 2, "Transformations",
-        "G heated by t, the inverse of cooling for the forms that allow it.", "heat(*, 1)", ["Heat", "cool", "overheat"];
+        "G heated by t: t added to Left's options and taken from Right's, numbers left alone.", "heat(*, 1)", ["Heat", "cool", "overheat"];
     Function, "incentives", "incentives(G)", 1, 1, "Options",
         "Left's and Right's incentives: what each move gains.", "incentives({2|-1})", ["Incentives", "left_incentives", "right_incentives"];
     Function, "left_incentives", "left_incentives(G)", 1, 1, "Options",
@@ -228,9 +228,9 @@ pub static TABLE: &[Entry] = &table! {
     Function, "selective_sum", "selective_sum(G, H)", 2, 2, "Sums and products",
         "The selective sum: move in any non-empty set of components.", "selective_sum({1|0}, *)", ["SelectiveSum", "conjunctive_sum"];
     Function, "stop_count", "stop_count(G)", 1, 1, "Values and stops",
-        "How many stops G's game tree has.", "stop_count({3|-1})", ["StopCount"];
+        "CGSuite's stop count: 1 for a number, otherwise the sum over all options.", "stop_count({3|-1})", ["StopCount"];
     Function, "subordinate", "subordinate(G, base)", 2, 2, "Transformations",
-        "G's subordinate with respect to base, CGSuite's Subordinate.", "subordinate(^, ^)", ["Subordinate"];
+        "The H with base : H = G, if there is one.", "subordinate(1/2, 1)", ["Subordinate"];
     Function, "temperature", "temperature(G)", 1, 1, "Values and stops",
         "How urgent a move in G is: the height of its thermograph's mast.", "temperature({3|-1})", ["Temperature", "thermograph", "mean", "cool"];
     Function, "thermograph", "thermograph(G)", 1, 1, "Values and stops",
@@ -277,7 +277,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "bash", "bash(m)", 1, 1, "Rulesets",
         "Bash: take 1 to m from the heap.", "bash(3)[5]", ["subtraction", "nim"];
     Function, "check_periodicity", "check_periodicity(R, N)", 2, 2, "Positions",
-        "Test the first N heaps of R for a period.", "check_periodicity(kayles, 100)", ["period", "nim_values"];
+        "Test the first N heaps of R for a period (Nothing if none shows).", "check_periodicity(kayles, 100)", ["period", "nim_values"];
     Function, "heap_nim_value", "heap_nim_value(R, n)", 2, 2, "Positions",
         "The nim value of one heap of size n in R.", "heap_nim_value(kayles, 5)", ["nim_values", "NimValue"];
     Function, "hexadecimal", "hexadecimal(CODE)", 1, 1, "Rulesets",
@@ -327,19 +327,19 @@ pub static TABLE: &[Entry] = &table! {
         "The value of a position, game or dyadic number as a canonical game.", "value(kayles[3])", ["canonical_form"];
     // Contest helpers.
     Function, "every_sg", "every_sg(a, b, ...)", 0, MANY, "Contest",
-        "Every-SG play of heaps (Smith's remoteness rule).", "every_sg(1, 2, 3)", ["misere_nim"];
+        "Who wins the Every-SG sum of these Nim heaps (N or P).", "every_sg(1, 2, 3)", ["misere_nim"];
     Function, "misere", "misere(TEXT)", 1, 1, "Misère games",
         "A misère game from CGSuite's *[...] text.", "misere(\"*[2]\")", ["misere_nim", "Genus"];
     Function, "misere_nim", "misere_nim(a, b, ...)", 0, MANY, "Contest",
-        "Who wins misère Nim with these heaps.", "misere_nim(1, 1, 2)", ["misere", "moore_nim"];
+        "Who wins misère Nim with these heaps (N or P).", "misere_nim(1, 1, 2)", ["misere", "moore_nim"];
     Function, "moore_nim", "moore_nim(k, a, b, ...)", 1, MANY, "Contest",
-        "Moore's Nim_k: move in up to k heaps at once.", "moore_nim(2, 1, 2, 3)", ["misere_nim", "nim"];
+        "Who wins Moore's Nim_k (move in up to k heaps at once) with these heaps.", "moore_nim(2, 1, 2, 3)", ["misere_nim", "nim"];
     Function, "staircase_nim", "staircase_nim(a, b, ...)", 0, MANY, "Contest",
-        "Staircase Nim with coins on steps 1, 2, ...", "staircase_nim(1, 2, 3)", ["nim"];
+        "Who wins Staircase Nim with these coins on steps 1, 2, ...", "staircase_nim(1, 2, 3)", ["nim"];
     Function, "wythoff", "wythoff(a, b)", 2, 2, "Contest",
-        "The Grundy value of Wythoff's game at heaps (a, b).", "wythoff(3, 5)", ["wythoff_p", "gen_wythoff"];
+        "The value (a nimber) of Wythoff's game with heaps a and b.", "wythoff(1, 1)", ["wythoff_p", "gen_wythoff"];
     Function, "wythoff_p", "wythoff_p(k)", 1, 1, "Contest",
-        "The k-th P-position of Wythoff's game.", "wythoff_p(3)", ["wythoff"];
+        "The k-th P-position [a, b] of Wythoff's game.", "wythoff_p(3)", ["wythoff"];
     // Partizan positions.
     Function, "clobber", "clobber(BOARD)", 1, 1, "Partizan games",
         "A Clobber position: x for Left's stones, o for Right's.", "clobber(\"xo.ox\")", ["domineering", "hackenbush"];
@@ -362,7 +362,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "CanonicalForm", "G.CanonicalForm", 0, 0, "Transformations",
         "G in canonical form.", "kayles[3].CanonicalForm", ["canonical_form", "ReducedCanonicalForm"];
     GameMethod, "Companion", "G.Companion", 0, 0, "Transformations",
-        "G's companion.", "^.Companion", ["companion"];
+        "G's companion: G + * for all-small G.", "^.Companion", ["companion"];
     GameMethod, "ConfusionInterval", "G.ConfusionInterval", 0, 0, "Values and stops",
         "The interval of numbers G is confused with.", "{3|-1}.ConfusionInterval", ["LeftStop", "RightStop"];
     GameMethod, "ConjunctiveSum", "G.ConjunctiveSum(H)", 1, 1, "Sums and products",
@@ -386,11 +386,11 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "IsAtomic", "G.IsAtomic", 0, 0, "Tests",
         "True if G has an atomic weight.", "^.IsAtomic", ["AtomicWeight"];
     GameMethod, "IsEven", "G.IsEven", 0, 0, "Tests",
-        "True for an even game (every option odd).", "*.IsEven", ["IsOdd"];
+        "True for an even integer (CGSuite's IsEven is about integers).", "4.IsEven", ["IsOdd"];
     GameMethod, "IsEvenTempered", "G.IsEvenTempered", 0, 0, "Tests",
         "True for an even-tempered game.", "*.IsEvenTempered", ["IsOddTempered"];
     GameMethod, "IsIdempotent", "G.IsIdempotent", 0, 0, "Tests",
-        "True if G + G = G.", "0.IsIdempotent", [];
+        "True if G + G = G (among short games, only 0).", "0.IsIdempotent", [];
     GameMethod, "IsInfinitesimal", "G.IsInfinitesimal", 0, 0, "Tests",
         "True if G lies strictly between all negative and all positive numbers (and is not 0).", "^.IsInfinitesimal", ["IsAllSmall"];
     GameMethod, "IsInteger", "G.IsInteger", 0, 0, "Tests",
@@ -404,11 +404,11 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "IsNumberish", "G.IsNumberish", 0, 0, "Tests",
         "True if G is a number plus an infinitesimal.", "(1 + ^).IsNumberish", ["IsNumber"];
     GameMethod, "IsOdd", "G.IsOdd", 0, 0, "Tests",
-        "True for an odd game.", "*.IsOdd", ["IsEven"];
+        "True for an odd integer.", "3.IsOdd", ["IsEven"];
     GameMethod, "IsOddTempered", "G.IsOddTempered", 0, 0, "Tests",
         "True for an odd-tempered game.", "*.IsOddTempered", ["IsEvenTempered"];
     GameMethod, "IsOrdinal", "G.IsOrdinal", 0, 0, "Tests",
-        "True if G is an ordinal (Right has no moves anywhere).", "2.IsOrdinal", [];
+        "True if G's canonical form has no Right options.", "2.IsOrdinal", [];
     GameMethod, "IsUptimal", "G.IsUptimal", 0, 0, "Tests",
         "True if G has an uptimal expansion.", "(^ + ^).IsUptimal", ["UptimalExpansion"];
     GameMethod, "IsZero", "G.IsZero", 0, 0, "Tests",
@@ -456,9 +456,9 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "Stop", "G.Stop(side)", 1, 1, "Values and stops",
         "Left's or Right's stop.", "{3|-1}.Stop(Right)", ["LeftStop", "RightStop"];
     GameMethod, "StopCount", "G.StopCount", 0, 0, "Values and stops",
-        "How many stops G's game tree has.", "{3|-1}.StopCount", ["stop_count"];
+        "CGSuite's stop count: 1 for a number, otherwise the sum over all options.", "{3|-1}.StopCount", ["stop_count"];
     GameMethod, "Subordinate", "G.Subordinate(base)", 1, 1, "Transformations",
-        "G's subordinate with respect to base.", "^.Subordinate(^)", ["subordinate"];
+        "The H with base : H = G, if there is one.", "(1/2).Subordinate(1)", ["subordinate"];
     GameMethod, "Temperature", "G.Temperature", 0, 0, "Values and stops",
         "How urgent a move in G is.", "{3|-1}.Temperature", ["temperature", "Thermograph", "Mean"];
     GameMethod, "Thermograph", "G.Thermograph", 0, 0, "Values and stops",
@@ -603,7 +603,7 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "WinningMoves", "P.WinningMoves", 0, 0, "Positions", "The moves to positions of value 0.", "nim[1, 4, 5].WinningMoves", ["LeftWinningMoves", "MisereWinningMoves"];
 
     // Methods of rulesets.
-    RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period.", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
+    RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows).", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];
     RulesetMethod, "NimValues", "R.NimValues(n)", 1, 1, "Positions", "The nim values of heaps 0 to n.", "kayles.NimValues(10)", ["nim_values"];
