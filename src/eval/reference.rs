@@ -750,9 +750,18 @@ pub fn names_by_topic() -> String {
             .collect();
         names.sort_by_key(|n| (n.to_lowercase(), *n));
         names.dedup();
-        for line in wrap(&names.join("  "), 76) {
-            text += &format!("  {line}\n");
+        let mut line = String::new();
+        for name in names {
+            if !line.is_empty() && line.chars().count() + 2 + name.chars().count() > 76 {
+                text += &format!("  {line}\n");
+                line.clear();
+            }
+            if !line.is_empty() {
+                line += "  ";
+            }
+            line += name;
         }
+        text += &format!("  {line}\n");
     }
     text
 }

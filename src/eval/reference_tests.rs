@@ -248,6 +248,7 @@ fn the_topic_listing_names_everything_and_fits_a_terminal() {
         assert!(listing.contains(e.name), "{} is missing", e.name);
     }
     assert!(listing.lines().all(|l| l.chars().count() <= 80));
+    assert!(listing.lines().all(|l| !l.ends_with(' ')), "{listing}");
 }
 
 /// `docs/reference.md` is generated: `CGCALC_BLESS=1 cargo test --lib reference` rewrites it.
