@@ -126,6 +126,9 @@ impl Evaluator<'_> {
             return Ok(v);
         }
         if let Value::Thermograph(t) = receiver {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::ThermographMethod) {
+                entry.check_arity(args.len())?;
+            }
             let wall = match key.as_str() {
                 "leftwall" => Some(t.left_wall()),
                 "rightwall" => Some(t.right_wall()),
@@ -317,7 +320,10 @@ impl Evaluator<'_> {
                 ))
             })
         };
-        if let Some(entry) = reference::entry_by_key(key, Kind::NumberMethod) {
+        // Game properties that numbers answer here (`4.IsEven`) count like the game's.
+        if let Some(entry) = reference::entry_by_key(key, Kind::NumberMethod)
+            .or_else(|| reference::entry_by_key(key, Kind::GameMethod))
+        {
             entry.check_arity(args.len())?;
         }
         let v = match key {

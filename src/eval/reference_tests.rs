@@ -198,6 +198,12 @@ fn methods_refuse_a_wrong_count_of_arguments() {
             ("17.Div(4, 5)", "!Div takes 1 argument, 2 given: a.Div(b)"),
             ("17.Div(4)", "4"),
             ("*[1].Link", "!Link takes 1 argument, 0 given: M.Link(N)"),
+            ("4.IsEven(1)", "!IsEven takes 0 arguments, 1 given"),
+            ("(2, 5).Swap(1)", "!Swap takes 0 arguments, 1 given: p.Swap"),
+            (
+                "{3|-1}.Thermograph.LeftWall(1)",
+                "!LeftWall takes 0 arguments, 1 given",
+            ),
             ("*[2].Genus(1)", "!Genus takes 0 arguments, 1 given"),
             ("*[2, 2].Genus", "0^0"),
         ],
@@ -309,4 +315,35 @@ fn every_function_key_in_the_dispatch_code_has_an_entry() {
         checked > 40,
         "only {checked} function keys found: has the dispatch moved?"
     );
+}
+
+/// Methods that check their own arguments (collections, strings, misère games, positions,
+/// rulesets, thermographs) agree with the table: one argument too many, or one too few, is
+/// an error when called on the receiver of the entry's example.
+#[test]
+fn method_counts_in_the_table_agree_with_the_methods_own_checks() {
+    let mut failures = Vec::new();
+    for e in TABLE.iter().filter(|e| e.kind.is_method()) {
+        let Some(at) = e.example.find(&format!(".{}", e.name)) else {
+            continue;
+        };
+        let receiver = &e.example[..at];
+        let call = |n: usize| {
+            let args = vec!["0"; n].join(", ");
+            format!("{receiver}.{}({args})", e.name)
+        };
+        let mut wrong = Vec::new();
+        if e.max_args != MANY {
+            wrong.push(call(e.max_args + 1));
+        }
+        if e.min_args > 0 {
+            wrong.push(call(e.min_args - 1));
+        }
+        for input in wrong {
+            if let Ok(v) = run(&mut Session::new(), &input) {
+                failures.push(format!("{:?} {}: {input} gave {v}", e.kind, e.name));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

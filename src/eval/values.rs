@@ -152,7 +152,15 @@ impl Evaluator<'_> {
         }
         match receiver {
             Value::Str(s) => self.string_method(s, name, key, args),
-            Value::Tuple(items) => self.tuple_method(items, name, key, args),
+            Value::Tuple(items) => {
+                // Pairs' properties check their count against the reference table.
+                if let Some(entry) =
+                    super::reference::entry_by_key(key, super::reference::Kind::CollectionMethod)
+                {
+                    entry.check_arity(args.len())?;
+                }
+                self.tuple_method(items, name, key, args)
+            }
             Value::Entry(e) => Ok(match key {
                 "key" => Some(e.0.clone()),
                 "value" => Some(e.1.clone()),
