@@ -126,10 +126,9 @@ impl Evaluator<'_> {
             }
             _ => {}
         }
-        let known_method = super::methods::GAME_METHODS
-            .iter()
-            .chain(super::methods::NUMBER_METHODS)
-            .any(|m| method_key(m) == key);
+        let known_method = reference::entry_by_key(&key, Kind::GameMethod)
+            .or_else(|| reference::entry_by_key(&key, Kind::NumberMethod))
+            .is_some();
         if !known_method {
             return Err(self.unknown_name(name));
         }

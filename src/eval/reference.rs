@@ -643,6 +643,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("mast_value", "Mast"),
     ("misere_game", "misere"),
     ("misere_outcome", "MisereOutcomeClass"),
+    ("NimPow", "NimExp"),
     ("nim_power", "NimExp"),
     ("outcome", "OutcomeClass"),
     ("signum", "Sign"),
