@@ -827,6 +827,10 @@ pub fn markdown() -> String {
             );
         }
     }
+    md += "\n## Other spellings\n\nDispatch also accepts these names for the entries above.\n\n";
+    for (alias, name) in ALIASES {
+        md += &format!("- `{alias}`: `{name}`\n");
+    }
     md
 }
 

@@ -311,6 +311,13 @@ fn the_topic_listing_names_everything_and_fits_a_terminal() {
     for e in TABLE {
         assert!(listing.contains(e.name), "{} is missing", e.name);
     }
+    let page = markdown();
+    for (alias, _) in ALIASES {
+        assert!(
+            page.contains(&format!("`{alias}`")),
+            "{alias} is not on the page"
+        );
+    }
     assert!(listing.lines().all(|l| l.chars().count() <= 80));
     assert!(listing.lines().all(|l| !l.ends_with(' ')), "{listing}");
 }
