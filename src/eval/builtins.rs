@@ -3,6 +3,7 @@
 
 use super::convert::{expect_integer, expect_u64, integer, type_name};
 use super::methods::{method_key, save_thermograph_svg};
+use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Value};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -15,6 +16,14 @@ impl Evaluator<'_> {
         named: Vec<(String, Value)>,
     ) -> EvalResult<Value> {
         let key = method_key(name);
+        // The reference table knows how many arguments each function takes: a wrong count is
+        // an error naming the function and its signature, never a silently ignored argument.
+        if let Some(entry) = reference::entry_by_key(&key, Kind::Function) {
+            if args.is_empty() && entry.min_args > 0 {
+                return Err(super::names::function_without_arguments(name));
+            }
+            entry.check_arity(args.len())?;
+        }
         let call = crate::rulesets::Args {
             positional: args,
             named,
@@ -117,10 +126,9 @@ impl Evaluator<'_> {
             }
             _ => {}
         }
-        let known_method = super::methods::GAME_METHODS
-            .iter()
-            .chain(super::methods::NUMBER_METHODS)
-            .any(|m| method_key(m) == key);
+        let known_method = reference::entry_by_key(&key, Kind::GameMethod)
+            .or_else(|| reference::entry_by_key(&key, Kind::NumberMethod))
+            .is_some();
         if !known_method {
             return Err(self.unknown_name(name));
         }
@@ -128,6 +136,13 @@ impl Evaluator<'_> {
             return Err(super::names::function_without_arguments(name));
         }
         let (receiver, rest) = split_first(name, args)?;
+        // A property called as a function (`nim_value(G)`, `stop(G, Left)`): the method's count
+        // of arguments after the receiver.
+        if let Some(method) = reference::entry_by_key(&key, Kind::GameMethod)
+            .or_else(|| reference::entry_by_key(&key, Kind::NumberMethod))
+        {
+            method.check_arity(rest.len())?;
+        }
         self.call_method(&receiver, name, rest)
     }
 }

@@ -251,7 +251,7 @@ fn a_function_named_without_arguments_says_how_to_call_it() {
     check(&[
         (
             "cool",
-            "!`cool` is a function of games: call it as `cool(G, ...)` or `G.Cool`",
+            "!`cool` is a function of games: call it as `cool(G, t)` or `G.Cool(t)`",
         ),
         ("temperature()", "!`temperature` is a function of games"),
         ("mex", "!`mex` is a built-in function"),

@@ -3,7 +3,7 @@
 //! code through [`Session::call_method`] with the first argument as receiver.
 
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
-use super::values::{COLLECTION_METHODS, STRING_METHODS};
+use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
 use crate::engine::{GameId, Thermograph, nim_arith};
 use num_bigint::BigInt;
@@ -12,97 +12,6 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 pub use crate::rulesets::name_key as method_key;
-
-/// Game properties and methods, in CGSuite's spelling (for completion and suggestions).
-pub const GAME_METHODS: &[&str] = &[
-    "AtomicWeight",
-    "Birthday",
-    "CanonicalForm",
-    "ConjunctiveSum",
-    "Companion",
-    "ConfusionInterval",
-    "ConwayProduct",
-    "Cool",
-    "FollowerCount",
-    "Followers",
-    "Freeze",
-    "Heat",
-    "Incentives",
-    "IsAllSmall",
-    "IsAtomic",
-    "IsEven",
-    "IsEvenTempered",
-    "IsIdempotent",
-    "IsInfinitesimal",
-    "IsInteger",
-    "IsNimber",
-    "IsNumber",
-    "IsNumberTiny",
-    "IsNumberish",
-    "IsOdd",
-    "IsOddTempered",
-    "IsOrdinal",
-    "IsUptimal",
-    "IsZero",
-    "LeftIncentives",
-    "LeftOptions",
-    "LeftStop",
-    "Mean",
-    "Miny",
-    "MisereOutcomeClass",
-    "NimValue",
-    "NortonProduct",
-    "Options",
-    "OrdinalProduct",
-    "OrdinalSum",
-    "OutcomeClass",
-    "Overheat",
-    "Pow",
-    "PowTo",
-    "ReducedCanonicalForm",
-    "RightIncentives",
-    "RightOptions",
-    "RightStop",
-    "SelectiveSum",
-    "Stop",
-    "StopCount",
-    "Subordinate",
-    "Temperature",
-    "Thermograph",
-    "Tiny",
-    "UptimalExpansion",
-];
-
-/// Methods of integers and rationals.
-pub const NUMBER_METHODS: &[&str] = &[
-    "Abs",
-    "Ceiling",
-    "Denominator",
-    "Div",
-    "Floor",
-    "Gcd",
-    "IsDyadic",
-    "IsEvil",
-    "IsOdious",
-    "IsPrime",
-    "IsSmallInteger",
-    "IsTwoPower",
-    "Isqrt",
-    "Lb",
-    "Lcm",
-    "Max",
-    "Min",
-    "Mod",
-    "NimDiv",
-    "NimExp",
-    "NimInverse",
-    "NimProduct",
-    "NimSum",
-    "Numerator",
-    "PrimeFactors",
-    "Reciprocal",
-    "Sign",
-];
 
 impl Evaluator<'_> {
     /// `receiver.name(args)`.
@@ -125,6 +34,9 @@ impl Evaluator<'_> {
             return Ok(v);
         }
         if let Value::Thermograph(t) = receiver {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::ThermographMethod) {
+                entry.check_arity(args.len())?;
+            }
             let wall = match key.as_str() {
                 "leftwall" => Some(t.left_wall()),
                 "rightwall" => Some(t.right_wall()),
@@ -165,6 +77,12 @@ impl Evaluator<'_> {
                 }
             }
             Value::Misere(m) => {
+                // Names misère games share with games (`Options`) are checked as game methods.
+                if let Some(entry) = reference::entry_by_key(&key, Kind::MisereMethod)
+                    && reference::entry_by_key(&key, Kind::GameMethod).is_none()
+                {
+                    entry.check_arity(args.len())?;
+                }
                 if let Some(v) = crate::misere::methods::call(*m, &key, &args, self.engine)? {
                     return Ok(v);
                 }
@@ -183,6 +101,9 @@ impl Evaluator<'_> {
             if matches!(receiver, Value::Number(_)) && !self.is_known_game_method(&key) {
                 return Err(self.unknown_method(name, receiver));
             }
+            if let Some(entry) = reference::entry_by_key(&key, Kind::GameMethod) {
+                entry.check_arity(args.len())?;
+            }
             let g = self.game_of(receiver)?;
             if let Some(v) = crate::misere::methods::nimber_method(g, &key, &args, self.engine)? {
                 return Ok(v);
@@ -195,7 +116,7 @@ impl Evaluator<'_> {
     }
 
     fn is_known_game_method(&self, key: &str) -> bool {
-        GAME_METHODS.iter().any(|m| method_key(m) == key) || key == "outcome"
+        reference::entry_by_key(key, Kind::GameMethod).is_some()
     }
 
     fn game_method(&mut self, g: GameId, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
@@ -307,6 +228,12 @@ impl Evaluator<'_> {
                 ))
             })
         };
+        // Game properties that numbers answer here (`4.IsEven`) count like the game's.
+        if let Some(entry) = reference::entry_by_key(key, Kind::NumberMethod)
+            .or_else(|| reference::entry_by_key(key, Kind::GameMethod))
+        {
+            entry.check_arity(args.len())?;
+        }
         let v = match key {
             "abs" => number(r.abs()),
             "floor" => integer(r.floor().to_integer()),
@@ -448,21 +375,16 @@ impl Evaluator<'_> {
     /// An "unknown method" error that names the receiver's type and suggests a close name:
     /// for a method of another kind of value, what it applies to.
     fn unknown_method(&self, name: &str, receiver: &Value) -> EvalError {
-        let families: [(&[&str], &str); 3] = [
-            (GAME_METHODS, "games and numbers"),
-            (NUMBER_METHODS, "games and numbers"),
-            (COLLECTION_METHODS, "collections"),
+        let families = [
+            (Kind::GameMethod, "games and numbers"),
+            (Kind::NumberMethod, "games and numbers"),
+            (Kind::CollectionMethod, "collections"),
+            (Kind::StringMethod, "strings"),
         ];
         let owner = families
             .iter()
-            .find(|(names, _)| names.iter().any(|c| c.eq_ignore_ascii_case(name)))
-            .map(|&(_, owner)| owner)
-            .or_else(|| {
-                STRING_METHODS
-                    .iter()
-                    .any(|c| c.eq_ignore_ascii_case(name))
-                    .then_some("strings")
-            });
+            .find(|(kind, _)| reference::names(*kind).any(|c| c.eq_ignore_ascii_case(name)))
+            .map(|&(_, owner)| owner);
         if let Some(owner) = owner {
             let hint = match receiver {
                 Value::Ruleset(_) if owner.starts_with("games") => {
@@ -488,20 +410,21 @@ impl Evaluator<'_> {
 
 /// The method names a receiver of this kind may mean, for suggestions.
 fn method_candidates(receiver: &Value) -> Vec<&'static str> {
-    match receiver {
-        Value::Str(_) => STRING_METHODS.to_vec(),
+    let kinds: &[Kind] = match receiver {
+        Value::Str(_) => &[Kind::StringMethod],
         Value::List(_)
         | Value::Range(_)
         | Value::Set(_)
         | Value::Map(_)
         | Value::Entry(_)
-        | Value::Tuple(_) => COLLECTION_METHODS.to_vec(),
-        _ => {
-            let mut all = GAME_METHODS.to_vec();
-            all.extend_from_slice(NUMBER_METHODS);
-            all
-        }
-    }
+        | Value::Tuple(_) => &[Kind::CollectionMethod],
+        Value::Thermograph(_) => &[Kind::ThermographMethod],
+        Value::Ruleset(_) => &[Kind::RulesetMethod],
+        Value::Misere(_) => &[Kind::MisereMethod, Kind::GameMethod],
+        Value::Position(_) => &[Kind::PositionMethod, Kind::GameMethod],
+        _ => &[Kind::GameMethod, Kind::NumberMethod],
+    };
+    kinds.iter().flat_map(|&k| reference::names(k)).collect()
 }
 
 /// `G.Thermograph.Svg(FILE)` and `thermograph_svg(G, FILE)`: write the thermograph's SVG

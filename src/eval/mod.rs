@@ -21,6 +21,7 @@ mod names;
 mod order;
 mod primes;
 mod properties;
+pub mod reference;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -260,7 +261,7 @@ impl Session {
 
     /// Global function names, for completion at the start of a word.
     pub fn function_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = names::FUNCTIONS.iter().map(|s| s.to_string()).collect();
+        let mut names: Vec<String> = names::functions().map(str::to_string).collect();
         names.extend(self.ctx.globals.borrow().keys().cloned());
         names
     }

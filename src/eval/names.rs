@@ -1,97 +1,17 @@
 //! Known names (functions, constants) and "did you mean" suggestions for unknown ones.
 
-use super::methods::{GAME_METHODS, NUMBER_METHODS, method_key};
+use super::reference::{self, Kind};
 use super::{EvalError, Evaluator, Side, Value};
 
-/// Global functions, in the snake_case spelling users type.
-pub const FUNCTIONS: &[&str] = &[
-    "abs",
-    "allbut",
-    "atomic_weight",
-    "bash",
-    "birthday",
-    "canonical_form",
-    "ceiling",
-    "clobber",
-    "companion",
-    "conjunctive_sum",
-    "conway_product",
-    "cool",
-    "cutcake",
-    "domineering",
-    "every_sg",
-    "floor",
-    "follower_count",
-    "followers",
-    "freeze",
-    "gcd",
-    "hackenbush",
-    "heat",
-    "hexadecimal",
-    "incentives",
-    "left_incentives",
-    "left_options",
-    "left_stop",
-    "max",
-    "maundy_cake",
-    "mean",
-    "mex",
-    "min",
-    "miny",
-    "misere",
-    "misere_nim",
-    "misere_outcome_class",
-    "moore_nim",
-    "nim_div",
-    "nim_inverse",
-    "nim_pow",
-    "nim_product",
-    "nim_sum",
-    "nim_values",
-    "norton_product",
-    "octal",
-    "options",
-    "ordinal_product",
-    "ordinal_sum",
-    "outcome_class",
-    "overheat",
-    "period",
-    "pow",
-    "pow_to",
-    "reduced_canonical_form",
-    "right_incentives",
-    "right_options",
-    "right_stop",
-    "selective_sum",
-    "staircase_nim",
-    "stop_count",
-    "subordinate",
-    "subtraction",
-    "sum",
-    "table",
-    "take_and_break",
-    "temperature",
-    "thermograph",
-    "thermograph_svg",
-    "tiny",
-    "toads_frogs",
-    "uptimal_expansion",
-    "wythoff",
-    "wythoff_p",
-];
-
-pub const CONSTANTS: &[&str] = &["Left", "Right", "Nothing", "true", "false"];
+/// Global functions, in the snake_case spelling users type: a view of the reference table.
+pub fn functions() -> impl Iterator<Item = &'static str> {
+    reference::names(Kind::Function)
+}
 
 /// The closest candidate to `name` (ignoring case and underscores), if close enough to be a
-/// plausible typo.
+/// plausible typo or `name` begins it.
 pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let key = method_key(name);
-    let limit = (key.chars().count() / 3).max(1) + 1;
-    candidates
-        .map(|c| (strsim::levenshtein(&key, &method_key(c)), c))
-        .filter(|&(d, _)| d <= limit)
-        .min_by_key(|&(d, c)| (d, c.len()))
-        .map(|(_, c)| c)
+    reference::suggestion(name, candidates)
 }
 
 impl Evaluator<'_> {
@@ -105,15 +25,16 @@ impl Evaluator<'_> {
     }
 
     pub(super) fn unknown_name(&self, name: &str) -> EvalError {
-        if FUNCTIONS.contains(&name) {
+        if reference::entry(name, Kind::Function).is_some() {
             return function_without_arguments(name);
         }
         let vars: Vec<String> = self.ctx.globals.borrow().keys().cloned().collect();
-        let candidates = vars
-            .iter()
-            .map(String::as_str)
-            .chain(FUNCTIONS.iter().copied())
-            .chain(CONSTANTS.iter().copied());
+        let candidates = vars.iter().map(String::as_str).chain(
+            reference::TABLE
+                .iter()
+                .filter(|e| matches!(e.kind, Kind::Function | Kind::Ruleset | Kind::Constant))
+                .map(|e| e.name),
+        );
         match suggestion(name, candidates) {
             Some(s) => EvalError::new(format!(
                 "That variable is not defined: `{name}`; did you mean `{s}`?"
@@ -124,28 +45,32 @@ impl Evaluator<'_> {
 }
 
 /// A built-in function named without the arguments it needs (`cool`, `temperature()`): say
-/// what it is rather than suggesting its own name.
+/// how to call it, from the reference table, rather than suggesting its own name.
 pub fn function_without_arguments(name: &str) -> EvalError {
-    let key = method_key(name);
-    match GAME_METHODS.iter().find(|m| method_key(m) == key) {
+    let Some(function) = reference::entry(name, Kind::Function) else {
+        return EvalError::new(format!(
+            "`{name}` is a built-in function: call it with its arguments, `{name}(...)`"
+        ));
+    };
+    match reference::entry(name, Kind::GameMethod) {
         Some(method) => EvalError::new(format!(
-            "`{name}` is a function of games: call it as `{name}(G, ...)` or `G.{method}`"
+            "`{name}` is a function of games: call it as `{}` or `{}`",
+            function.signature, method.signature
         )),
         None => EvalError::new(format!(
-            "`{name}` is a built-in function: call it with its arguments, `{name}(...)`"
+            "`{name}` is a built-in function: call it with its arguments, `{}`",
+            function.signature
         )),
     }
 }
 
 impl super::Session {
-    /// Everything tab completion may offer after a `.`.
+    /// Everything tab completion may offer after a `.`: every method in the reference table.
     pub fn method_names() -> impl Iterator<Item = &'static str> {
-        let mut names: Vec<&'static str> = GAME_METHODS
+        let mut names: Vec<&'static str> = reference::TABLE
             .iter()
-            .chain(NUMBER_METHODS)
-            .chain(super::values::COLLECTION_METHODS)
-            .chain(super::values::STRING_METHODS)
-            .copied()
+            .filter(|e| e.kind.is_method())
+            .map(|e| e.name)
             .collect();
         names.sort_unstable();
         names.dedup();

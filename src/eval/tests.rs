@@ -476,7 +476,7 @@ fn number_methods() {
         ("4 Max 3 + 5", "8"),
         ("3.Max(5)", "5"),
         ("3.Min(5)", "3"),
-        ("3.Max", "!takes one argument"),
+        ("3.Max", "!Max takes 1 argument, 0 given: a.Max(b)"),
         ("(7/2).Floor", "3"),
         ("(-7/2).Floor", "-4"),
         ("(7/2).Ceiling", "4"),

@@ -15,75 +15,6 @@ use crate::value::IntRange;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-/// Methods of lists, ranges, sets, maps, map entries and tuples, in CGSuite's spelling (for
-/// completion and suggestions).
-pub const COLLECTION_METHODS: &[&str] = &[
-    "Adjoin",
-    "Apply",
-    "Col",
-    "Concat",
-    "Contains",
-    "ContainsKey",
-    "Count",
-    "Distinct",
-    "End",
-    "Entries",
-    "Exists",
-    "Filter",
-    "Find",
-    "Flattened",
-    "ForAll",
-    "ForEach",
-    "Grouped",
-    "Head",
-    "IndexOf",
-    "Intersection",
-    "IsEmpty",
-    "IsUnit",
-    "Key",
-    "Keys",
-    "Length",
-    "Max",
-    "Mex",
-    "Min",
-    "MkOutput",
-    "PeriodicTable",
-    "Replaced",
-    "Reversed",
-    "Row",
-    "Size",
-    "Sorted",
-    "SortedWith",
-    "Start",
-    "Step",
-    "Sublist",
-    "Sum",
-    "Swap",
-    "Tail",
-    "Take",
-    "ToList",
-    "ToSet",
-    "ToString",
-    "Union",
-    "Updated",
-    "Value",
-    "Values",
-];
-
-/// Methods of strings.
-pub const STRING_METHODS: &[&str] = &[
-    "Concat",
-    "Length",
-    "Matches",
-    "Replace",
-    "ReplaceRegex",
-    "Substring",
-    "ToLowerCase",
-    "ToString",
-    "ToUpperCase",
-    "Updated",
-];
-
 /// The kind of a collection, which methods that build a new one keep.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -152,7 +83,15 @@ impl Evaluator<'_> {
         }
         match receiver {
             Value::Str(s) => self.string_method(s, name, key, args),
-            Value::Tuple(items) => self.tuple_method(items, name, key, args),
+            Value::Tuple(items) => {
+                // Pairs' properties check their count against the reference table.
+                if let Some(entry) =
+                    super::reference::entry_by_key(key, super::reference::Kind::CollectionMethod)
+                {
+                    entry.check_arity(args.len())?;
+                }
+                self.tuple_method(items, name, key, args)
+            }
             Value::Entry(e) => Ok(match key {
                 "key" => Some(e.0.clone()),
                 "value" => Some(e.1.clone()),

@@ -2,6 +2,7 @@
 //! (shown bold when colour is on); everything else is indented.
 
 use super::meta::COMMANDS;
+use crate::eval::reference;
 use crate::shell::style::Palette;
 
 const OVERVIEW: &str = "\
@@ -33,7 +34,8 @@ Examples
 More help
   :help syntax       :help language    :help functions   :help games
   :help properties   :help impartial   :help summary     :help commands
-  :help keys
+  :help keys         :help all (every name, by topic)
+  :help NAME         one function, property or ruleset: :help cool
 ";
 
 const SYNTAX: &str = "\
@@ -202,6 +204,7 @@ pub const TOPICS: &[&str] = &[
     "summary",
     "commands",
     "keys",
+    "all",
 ];
 
 /// The help text for `topic` (the overview when `None`); topics may be abbreviated.
@@ -216,6 +219,13 @@ pub fn text(topic: Option<&str>) -> Result<String, String> {
     if matches!(wanted.as_str(), "rulesets" | "nim") {
         return Ok(IMPARTIAL.to_string());
     }
+    // A topic's full name wins over a name in the reference table (`functions`, `games`).
+    if let Some(exact) = TOPICS.iter().find(|t| **t == wanted) {
+        return Ok(topic_text(exact));
+    }
+    if let Some(text) = reference::help(topic.trim()) {
+        return Ok(text);
+    }
     let matches: Vec<&str> = TOPICS
         .iter()
         .copied()
@@ -223,10 +233,15 @@ pub fn text(topic: Option<&str>) -> Result<String, String> {
         .collect();
     match matches.as_slice() {
         [only] => Ok(topic_text(only)),
-        _ => Err(format!(
-            "no help on `{topic}`; topics: {}",
-            TOPICS.join(", ")
-        )),
+        _ => {
+            let hint = reference::close_names(&wanted)
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            Err(format!(
+                "no help on `{topic}`; {hint}topics: {}; or a name (:help all lists them)",
+                TOPICS.join(", ")
+            ))
+        }
     }
 }
 
@@ -240,6 +255,7 @@ fn topic_text(topic: &str) -> String {
         "impartial" => IMPARTIAL.to_string(),
         "summary" => SUMMARY.to_string(),
         "keys" => KEYS.to_string(),
+        "all" => reference::names_by_topic(),
         _ => commands(),
     }
 }
@@ -293,6 +309,29 @@ mod tests {
         assert_eq!(text(Some("Syntax")), Ok(SYNTAX.to_string()));
         assert_eq!(text(Some("rulesets")), Ok(IMPARTIAL.to_string()));
         assert!(text(Some("commands")).is_ok_and(|t| t.contains(":load FILE")));
+    }
+
+    #[test]
+    fn help_on_a_name_comes_from_the_reference_table() {
+        let cool = text(Some("cool")).expect("cool is a function");
+        assert!(
+            cool.contains("cool(G, t)") && cool.contains("G.Cool(t)"),
+            "{cool}"
+        );
+        assert_eq!(text(Some("COOL")), text(Some("cool")));
+        assert_eq!(text(Some("nim_value")), text(Some("NimValue")));
+        assert!(text(Some("kayles")).is_ok_and(|t| t.contains("kayles[n]")));
+        // Topic names keep their topics.
+        assert_eq!(text(Some("games")), Ok(GAMES.to_string()));
+        let all = text(Some("all")).expect("every name");
+        assert!(all.contains("temperature") && all.contains("Temperature"));
+        assert!(OVERVIEW.contains(":help NAME"));
+    }
+
+    #[test]
+    fn unknown_help_words_suggest_a_close_name() {
+        let error = text(Some("temprature")).expect_err("unknown");
+        assert!(error.contains("did you mean `temperature`?"), "{error}");
     }
 
     #[test]

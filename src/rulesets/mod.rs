@@ -152,6 +152,11 @@ pub fn constant(name: &str) -> Option<Value> {
     heap::constant(name)
 }
 
+/// The names [`constant`] accepts, as users type them.
+pub fn constant_names() -> impl Iterator<Item = &'static str> {
+    heap::CONSTANTS.iter().map(|&(name, _)| name)
+}
+
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
 #[derive(Clone, Debug, Default)]
 pub struct Args {

@@ -21,9 +21,26 @@ use std::rc::Rc;
 /// Largest member of a subtraction set (its code has that many digits).
 const MAX_SUBTRACTION_MEMBER: u64 = 10_000_000;
 
+/// The ruleset constants as users type them, each with its name key: [`constant`] accepts
+/// these, in either spelling, and no others (the reference table lists exactly these).
+pub const CONSTANTS: &[(&str, &str)] = &[
+    ("dawson", "dawson"),
+    ("dawsons_kayles", "dawsonskayles"),
+    ("fibonacci_nim", "fibonaccinim"),
+    ("grundy_game", "grundygame"),
+    ("grundys_game", "grundysgame"),
+    ("kayles", "kayles"),
+    ("mem", "mem"),
+    ("nim", "nim"),
+];
+
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`, …).
 pub fn constant(name: &str) -> Option<Value> {
-    let (shown, code) = match key_of(name).as_str() {
+    let key = key_of(name);
+    if !CONSTANTS.iter().any(|&(_, k)| k == key) {
+        return None;
+    }
+    let (shown, code) = match key.as_str() {
         "nim" => ("nim", "0.[3]"),
         "kayles" => ("kayles", "0.77"),
         "dawson" => ("dawson", "0.07"),
