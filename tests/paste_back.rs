@@ -50,3 +50,45 @@ fn positions_and_their_options_paste_back() {
         }
     }
 }
+
+/// Misère games print in CGSuite's notation (`*[2[2]]`, `*[2#0]`), and that text reads back
+/// as the same game; CGSuite's list input (`*[2, 3]`, `*[[2]]`, `*[23]`) keeps its meaning.
+#[test]
+fn misere_games_paste_back() {
+    let mut session = Session::new();
+    let mut printed = |src: &str| -> String {
+        let results = session.eval_source(src, 1);
+        let value = results
+            .last()
+            .and_then(|r| r.result.clone().ok())
+            .unwrap_or_else(|| panic!("{src} fails"));
+        session.render(&value)
+    };
+    for src in [
+        "*[2, 3]",
+        "*[[2]]",
+        "*[[2], 1]",
+        "*[23]",
+        "*[[[2]],[[[2],0],0,1]]",
+        "*[2] + *[2]",
+        "*[[2]] + *[1]",
+        "kayles[7].MisereCanonicalForm",
+        "kayles[9].MisereCanonicalForm",
+        "grundy_game[8].MisereCanonicalForm",
+    ] {
+        let text = printed(src);
+        assert!(text.starts_with("*["), "{src} printed {text}");
+        assert_eq!(
+            printed(&text),
+            text,
+            "{src} printed {text}, which reads back differently"
+        );
+        assert_eq!(
+            printed(&format!("({src}) == {text}")),
+            "true",
+            "{src} vs {text}"
+        );
+    }
+    assert_eq!(printed("*[23]"), "*[&23;]");
+    assert_eq!(printed("*[2, 3]"), "*[2[2]]");
+}

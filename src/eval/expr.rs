@@ -278,6 +278,10 @@ impl Evaluator<'_> {
         let nim = match &lit.star {
             None => 0,
             Some(StarPart::Literal(n)) => nim_index(n)?,
+            Some(StarPart::MisereNotation(text)) => {
+                let id = crate::misere::with_arena(self.engine, |a| a.parse_notation(text))?;
+                return Ok(Value::Misere(id));
+            }
             Some(StarPart::Expr(e)) => {
                 let v = self.eval(e)?;
                 match v {

@@ -157,6 +157,8 @@ pub enum UpCount {
 pub enum StarPart {
     Literal(BigInt),
     Expr(Box<Expr>),
+    /// CGSuite's printed notation of a misère game, brackets included: `*[2[2]]`.
+    MisereNotation(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

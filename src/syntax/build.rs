@@ -1497,6 +1497,9 @@ impl Builder {
             Some(p) => {
                 let node = match p.as_rule() {
                     Rule::star_index => return Ok((StarPart::Literal(self.integer(&p)?), 0)),
+                    Rule::misere_notation => {
+                        return Ok((StarPart::MisereNotation(format!("*{}", p.as_str())), 0));
+                    }
                     Rule::count_paren => self.count_paren(p)?,
                     Rule::star_name => leaf(ExprKind::Name(p.as_str().into()), self.span(&p)),
                     _ => self.bracketed(p, false)?,

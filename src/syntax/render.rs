@@ -328,6 +328,7 @@ fn literal(out: &mut String, lit: &GameLit) {
                 out.push_str(&n.to_string());
             }
         }
+        Some(StarPart::MisereNotation(text)) => out.push_str(text),
         Some(StarPart::Expr(e)) => {
             out.push('*');
             match &e.kind {
