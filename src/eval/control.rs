@@ -9,6 +9,40 @@ use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span
 use crate::value::Rational;
 use std::rc::Rc;
 
+/// The name under which the last printed result is kept (see `Session::eval_source`).
+pub(super) const ANS: &str = "ans";
+
+/// What a global name is if it is taken by cgcalc itself (`None` if the user may assign it).
+/// A global of such a name would shadow the built-in for the rest of the session, and a typo
+/// like `cool := 1` then breaks every later `cool(G, t)`, so the assignment is refused; locals
+/// (parameters, `var`, loop variables) may still shadow built-ins inside their block.
+fn builtin_kind(name: &str) -> Option<&'static str> {
+    if name == ANS {
+        Some("the last result")
+    } else if super::names::CONSTANTS.contains(&name) {
+        Some("a built-in constant")
+    } else if super::names::FUNCTIONS.contains(&name) {
+        Some("a built-in function")
+    } else if crate::rulesets::CONSTANT_NAMES
+        .iter()
+        .any(|ruleset| same_key(name, ruleset))
+    {
+        Some("a built-in ruleset")
+    } else {
+        None
+    }
+}
+
+/// `name` spells `ruleset` up to case and underscores (`GrundyGame` is `grundy_game`), as
+/// ruleset constants are looked up; compared without allocating, since every global
+/// assignment asks.
+fn same_key(name: &str, ruleset: &str) -> bool {
+    name.chars()
+        .filter(|&c| c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .eq(ruleset.chars().filter(|&c| c != '_'))
+}
+
 /// Where each round of a loop puts its results.
 enum Sink {
     Discard,
@@ -112,6 +146,11 @@ impl Evaluator<'_> {
         if super::names::is_type_name(name) {
             return Err(EvalError::new(format!(
                 "Cannot assign to class name as variable: `{name}`"
+            )));
+        }
+        if let Some(kind) = builtin_kind(name) {
+            return Err(EvalError::new(format!(
+                "`{name}` is {kind}; choose another name"
             )));
         }
         // A ruleset built from functions takes the first name it is given, so its positions

@@ -147,6 +147,9 @@ pub fn position_list<P: Position + 'static>(positions: Vec<P>) -> Value {
     )
 }
 
+/// The ruleset constants' names, as users type them.
+pub use heap::CONSTANT_NAMES;
+
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`), if `name` is one.
 pub fn constant(name: &str) -> Option<Value> {
     heap::constant(name)

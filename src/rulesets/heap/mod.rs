@@ -21,7 +21,7 @@ pub mod sparse;
 pub mod spawning;
 pub mod subtraction;
 
-pub use names::{cgsuite_heap, constant, function};
+pub use names::{CONSTANT_NAMES, cgsuite_heap, constant, function};
 
 use self::args::integer_value;
 use self::periodicity::Periodicity;

@@ -21,6 +21,19 @@ use std::rc::Rc;
 /// Largest member of a subtraction set (its code has that many digits).
 const MAX_SUBTRACTION_MEMBER: u64 = 10_000_000;
 
+/// The names [`constant`] knows, as users type them (it also accepts other spellings of the
+/// same key, `GrundyGame`): for Tab completion and for refusing to assign to them.
+pub const CONSTANT_NAMES: &[&str] = &[
+    "nim",
+    "kayles",
+    "dawson",
+    "dawsons_kayles",
+    "grundy_game",
+    "grundys_game",
+    "fibonacci_nim",
+    "mem",
+];
+
 /// A ruleset named by a constant (`kayles`, `dawson`, `grundy_game`, `nim`, …).
 pub fn constant(name: &str) -> Option<Value> {
     let (shown, code) = match key_of(name).as_str() {
@@ -453,6 +466,14 @@ mod tests {
 
     fn set(v: &[u64]) -> BTreeSet<u64> {
         v.iter().copied().collect()
+    }
+
+    #[test]
+    fn every_listed_constant_name_is_a_ruleset() {
+        for name in CONSTANT_NAMES {
+            assert!(constant(name).is_some(), "{name}");
+        }
+        assert!(constant("kayle").is_none());
     }
 
     #[test]
