@@ -21,7 +21,7 @@ mod progress;
 
 use crate::eval::Session;
 use crate::shell::chunk::{Chunk, Chunker};
-use crate::shell::fold::Screen;
+use crate::shell::fold::{Screen, fold};
 use crate::shell::report::{Origin, Reporter};
 use crate::shell::script;
 use crate::shell::style::Palette;
@@ -229,9 +229,10 @@ impl Repl {
     fn evaluate(&mut self, chunk: Chunk) {
         self.reporter.set_screen(Some(screen()));
         let (session, reporter) = (&mut self.session, &mut self.reporter);
+        let interrupt = self.interrupt.clone();
         guarded(&self.interrupt, self.error_palette, || {
             // The progress line is cleared (dropped) before the results print.
-            let progress = Progress::start(&chunk.text);
+            let progress = Progress::start(&chunk.text, interrupt);
             let results = session.eval_source(&chunk.text, chunk.first_line);
             drop(progress);
             reporter.report(session, results, Origin::Prompt);
@@ -282,8 +283,9 @@ impl Repl {
             return self.reporter.error("no result yet: `:full` prints the last one in full");
         };
         let text = self.session.render(&value);
+        let wrapped = fold(&text, screen().uncut()).text;
         self.reporter
-            .text(&format!("{}\n", self.palette.value(&text)));
+            .text(&format!("{}\n", self.palette.value(&wrapped)));
     }
 
     fn vars(&mut self) {

@@ -8,8 +8,11 @@
 //! statement and the elapsed time only. Only the REPL uses this, and only when standard error
 //! is a terminal: scripts, pipes and `--json` never see it.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use console::Term;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -19,7 +22,13 @@ const DELAY: Duration = Duration::from_secs(1);
 const TICK: Duration = Duration::from_millis(100);
 /// The statement is shown up to this many characters.
 const WHAT_LIMIT: usize = 50;
+/// Shown once Ctrl-C has asked the computation to stop.
+pub const INTERRUPTING: &str = "interrupting… (Ctrl-C again to quit)";
 const TEMPLATE: &str = "{spinner} {msg} ({elapsed}, Ctrl-C to stop)";
+
+/// True while a progress line is drawn: the Ctrl-C handler then leaves the "interrupting"
+/// message to the line (writing its own would strand the spinner on the screen).
+pub static SHOWN: AtomicBool = AtomicBool::new(false);
 
 /// A running progress line; dropping it clears the line (also when the computation panics).
 pub struct Progress {
@@ -28,9 +37,10 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Start timing the evaluation of `statement`; `None` when standard error is not a
-    /// terminal (or no thread can be spawned, which only costs the progress line).
-    pub fn start(statement: &str) -> Option<Progress> {
+    /// Start timing the evaluation of `statement`, which Ctrl-C stops through `interrupt`;
+    /// `None` when standard error is not a terminal (or no thread can be spawned, which only
+    /// costs the progress line).
+    pub fn start(statement: &str, interrupt: Arc<AtomicBool>) -> Option<Progress> {
         if !std::io::stderr().is_terminal() {
             return None;
         }
@@ -43,13 +53,22 @@ impl Progress {
                 if wait.recv_timeout(DELAY) != Err(RecvTimeoutError::Timeout) {
                     return;
                 }
-                let bar = ProgressBar::new_spinner()
+                let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
+                let bar = ProgressBar::with_draw_target(None, target)
                     .with_style(style())
                     .with_message(message)
                     .with_elapsed(DELAY);
                 bar.enable_steady_tick(TICK);
-                let _ = wait.recv();
+                SHOWN.store(true, Ordering::SeqCst);
+                let mut told = false;
+                while wait.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
+                    if !told && interrupt.load(Ordering::SeqCst) {
+                        told = true;
+                        bar.set_message(INTERRUPTING);
+                    }
+                }
                 bar.finish_and_clear();
+                SHOWN.store(false, Ordering::SeqCst);
             })
             .ok()?;
         Some(Progress {
@@ -66,6 +85,48 @@ impl Drop for Progress {
             // Joining makes sure the line is gone before anything else is written.
             let _ = thread.join();
         }
+    }
+}
+
+/// Standard error, said to be a few columns narrower than it is. indicatif pads its line to
+/// the full width, and the `^C` the terminal echoes on Ctrl-C would then wrap to a new line,
+/// leaving the spinner's line behind when it is cleared.
+#[derive(Debug)]
+struct Narrow(Term);
+
+/// Room kept free at the end of the line for the echoed `^C`.
+const ECHO_ROOM: u16 = 4;
+
+impl TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(ECHO_ROOM).max(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
     }
 }
 

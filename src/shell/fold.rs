@@ -3,30 +3,47 @@
 //! Breaks fall only after a `,`, a `|` or a space, never inside a number or a name, so every
 //! piece is still readable notation. Scripts and `--json` never fold (see [`Screen`]).
 
-/// The room a value may take: columns (if known) and characters before it is cut.
+/// The room a value may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Screen {
     /// Terminal width: lines longer than this wrap. `None` leaves wrapping to the terminal.
     pub width: Option<usize>,
-    /// Characters shown before the value is cut.
+    /// Wrapped lines shown before the value is cut (with a known width).
+    pub lines: Option<usize>,
+    /// Characters shown before the value is cut (when the lines cannot be counted).
     pub limit: usize,
 }
 
 /// Used when the terminal's size is unknown.
 pub const DEFAULT_LIMIT: usize = 4000;
 
+/// Rows kept free under a cut value: the echoed input, two summary lines, the note and the
+/// next prompt, so the value's first line stays on screen.
+const RESERVED_ROWS: usize = 5;
+
 impl Screen {
-    /// A screen of `rows` × `columns`, or the default limit without wrapping when unknown.
+    /// A screen of `(rows, columns)`, or the default limit without wrapping when unknown.
     pub fn new(size: Option<(usize, usize)>) -> Self {
         match size {
             Some((rows, columns)) if rows > 0 && columns > 0 => Screen {
                 width: Some(columns),
-                limit: rows.saturating_mul(columns),
+                lines: Some(rows.saturating_sub(RESERVED_ROWS).max(1)),
+                limit: usize::MAX,
             },
             _ => Screen {
                 width: None,
+                lines: None,
                 limit: DEFAULT_LIMIT,
             },
+        }
+    }
+
+    /// The same width with no cut, for printing a value in full.
+    pub fn uncut(self) -> Self {
+        Screen {
+            width: self.width,
+            lines: None,
+            limit: usize::MAX,
         }
     }
 }
@@ -44,22 +61,32 @@ fn is_boundary(c: char) -> bool {
     matches!(c, ',' | '|' | ' ')
 }
 
-/// Cut `value` after at most `screen.limit` characters (at a boundary), then wrap its lines
-/// to `screen.width`.
+/// Cut `value` after at most `screen.limit` characters (at a boundary), wrap its lines to
+/// `screen.width`, and keep at most `screen.lines` of them.
 pub fn fold(value: &str, screen: Screen) -> Folded {
     let total = value.chars().count();
-    let (kept, cut_from) = if total > screen.limit {
+    let (kept, mut cut_from) = if total > screen.limit {
         (cut(value, screen.limit), Some(total))
     } else {
         (value, None)
     };
-    let text = match screen.width {
-        Some(width) => kept
-            .split('\n')
-            .map(|line| wrap(line, width))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        None => kept.to_string(),
+    let Some(width) = screen.width else {
+        return Folded {
+            text: kept.to_string(),
+            cut_from,
+        };
+    };
+    let wrapped = kept
+        .split('\n')
+        .map(|line| wrap(line, width))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = match screen.lines {
+        Some(lines) if wrapped.lines().count() > lines => {
+            cut_from = Some(total);
+            wrapped.lines().take(lines).collect::<Vec<_>>().join("\n")
+        }
+        _ => wrapped,
     };
     Folded { text, cut_from }
 }
@@ -112,7 +139,11 @@ mod tests {
     use super::*;
 
     fn screen(width: Option<usize>, limit: usize) -> Screen {
-        Screen { width, limit }
+        Screen {
+            width,
+            lines: None,
+            limit,
+        }
     }
 
     #[test]
@@ -149,9 +180,26 @@ mod tests {
     }
 
     #[test]
+    fn a_screenful_of_wrapped_lines_is_kept() {
+        let value = (1..=100).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+        let small = Screen::new(Some((8, 20)));
+        let folded = fold(&value, small);
+        assert_eq!(folded.text.lines().count(), 3);
+        assert_eq!(folded.cut_from, Some(value.len()));
+        assert!(folded.text.starts_with("1,2,3,4,5,6,7,8,9,\n10,11,"));
+        assert!(folded.text.ends_with(','), "{}", folded.text);
+        // Uncut, every number is there, wrapped.
+        let full = fold(&value, small.uncut());
+        assert_eq!(full.cut_from, None);
+        assert_eq!(full.text.replace('\n', ""), value);
+    }
+
+    #[test]
     fn screens_from_terminal_sizes() {
-        assert_eq!(Screen::new(Some((24, 80))), screen(Some(80), 1920));
+        let known = Screen::new(Some((24, 80)));
+        assert_eq!((known.width, known.lines), (Some(80), Some(19)));
         assert_eq!(Screen::new(None), screen(None, DEFAULT_LIMIT));
         assert_eq!(Screen::new(Some((0, 0))), screen(None, DEFAULT_LIMIT));
+        assert_eq!(Screen::new(Some((3, 10))).lines, Some(1));
     }
 }
