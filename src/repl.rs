@@ -280,7 +280,9 @@ impl Repl {
     /// `:full`: the last result (`ans`) printed whole, however long.
     fn full(&mut self) {
         let Some(value) = self.session.last_result() else {
-            return self.reporter.error("no result yet: `:full` prints the last one in full");
+            return self
+                .reporter
+                .error("no result yet: `:full` prints the last one in full");
         };
         let text = self.session.render(&value);
         let wrapped = fold(&text, screen().uncut()).text;

@@ -64,9 +64,13 @@ fn ans_mismatched_closers_and_built_in_names() {
     assert!(enter(&mut p, "{1|0}").contains("temperature 1/2"));
     assert!(enter(&mut p, "ans + 1").contains("{2|1}"));
     enter(&mut p, "(1");
-    assert!(enter(&mut p, "]").contains("unexpected `]`"), "mismatch at once");
     assert!(
-        enter(&mut p, "kayles := 3").contains("`kayles` is a built-in ruleset; choose another name")
+        enter(&mut p, "]").contains("unexpected `]`"),
+        "mismatch at once"
+    );
+    assert!(
+        enter(&mut p, "kayles := 3")
+            .contains("`kayles` is a built-in ruleset; choose another name")
     );
     quit(p);
 }
@@ -94,10 +98,16 @@ fn long_results_are_cut_and_full_shows_them() {
     assert!(!shown.contains("3000]"), "the end is cut off");
     // Cut after a comma, never inside a number.
     let lines: Vec<&str> = shown.lines().collect();
-    let note = lines.iter().position(|l| l.contains(" cut: ")).expect("note line");
+    let note = lines
+        .iter()
+        .position(|l| l.contains(" cut: "))
+        .expect("note line");
     let last = lines[note - 1].trim_end();
     assert!(last.ends_with(','), "{last:?}");
-    assert!(enter(&mut p, ":full").contains("2999,3000]"), "the whole list");
+    assert!(
+        enter(&mut p, ":full").contains("2999,3000]"),
+        "the whole list"
+    );
     quit(p);
 }
 
@@ -134,12 +144,18 @@ fn scripts_and_json_print_long_results_whole() {
             .stdin
             .take()
             .expect("stdin")
-            .write_all(b"s := 0; for i from 1 to 300000 do s := s + i end; s\n[n for n in 1..3000]\n")
+            .write_all(
+                b"s := 0; for i from 1 to 300000 do s := s + i end; s\n[n for n in 1..3000]\n",
+            )
             .expect("write");
         let output = child.wait_with_output().expect("cgcalc ends");
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(stdout.contains("2999,3000]"), "{args:?}");
         assert!(!stdout.contains(":full"), "{args:?}");
-        assert!(output.stderr.is_empty(), "{args:?}: {:?}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
 }

@@ -369,11 +369,23 @@ fn ans_is_the_last_printed_result() {
 #[test]
 fn built_in_names_cannot_be_reassigned_globally() {
     check(&[
-        ("Left := 3", "!`Left` is a built-in constant; choose another name"),
-        ("kayles := 3", "!`kayles` is a built-in ruleset; choose another name"),
+        (
+            "Left := 3",
+            "!`Left` is a built-in constant; choose another name",
+        ),
+        (
+            "kayles := 3",
+            "!`kayles` is a built-in ruleset; choose another name",
+        ),
         ("GrundyGame := 3", "!`GrundyGame` is a built-in ruleset"),
-        ("cool := 1", "!`cool` is a built-in function; choose another name"),
-        ("def canonical_form(x) := x", "!`canonical_form` is a built-in function"),
+        (
+            "cool := 1",
+            "!`cool` is a built-in function; choose another name",
+        ),
+        (
+            "def canonical_form(x) := x",
+            "!`canonical_form` is a built-in function",
+        ),
         ("kayles", "kayles"),
         // Locals may shadow a built-in inside their block.
         ("begin var kayles := 3; kayles + 1 end", "4"),

@@ -230,11 +230,11 @@ mod tests {
             complete(&helper(), "kay"),
             (0, vec!["kay_total".to_string(), "kayles".to_string()])
         );
-        assert_eq!(complete(&helper(), "cool(kayle"), (5, vec!["kayles".into()]));
         assert_eq!(
-            complete(&helper(), "1 + C").1,
-            ["canonical_form", "cool"]
+            complete(&helper(), "cool(kayle"),
+            (5, vec!["kayles".into()])
         );
+        assert_eq!(complete(&helper(), "1 + C").1, ["canonical_form", "cool"]);
         assert_eq!(complete(&helper(), "le").1, ["Left"]);
         // Variables follow the session: a new one is offered once set.
         let mut helper = helper();

@@ -23,7 +23,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (":vars", "", "list the variables defined so far"),
     (":load", "FILE", "run a script file in this session"),
-    (":full", "", "print the last result in full (long results are cut)"),
+    (
+        ":full",
+        "",
+        "print the last result in full (long results are cut)",
+    ),
     (":clear", "", "forget all variables"),
     (":quit", "", "leave (also :q, :exit, Ctrl-D)"),
 ];

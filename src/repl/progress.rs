@@ -154,7 +154,10 @@ mod tests {
 
     #[test]
     fn statements_are_described_briefly() {
-        assert_eq!(describe("  kayles.NimValues(100) "), "kayles.NimValues(100)");
+        assert_eq!(
+            describe("  kayles.NimValues(100) "),
+            "kayles.NimValues(100)"
+        );
         assert_eq!(describe("{1,\n 2|0}"), "{1, …");
         let long = "x".repeat(80);
         assert_eq!(describe(&long), format!("{}…", "x".repeat(WHAT_LIMIT)));

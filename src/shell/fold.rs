@@ -181,7 +181,10 @@ mod tests {
 
     #[test]
     fn a_screenful_of_wrapped_lines_is_kept() {
-        let value = (1..=100).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+        let value = (1..=100)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
         let small = Screen::new(Some((8, 20)));
         let folded = fold(&value, small);
         assert_eq!(folded.text.lines().count(), 3);
