@@ -7,7 +7,9 @@ use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
 use crate::value::Rational;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
+use std::sync::LazyLock;
 
 /// The name under which the last printed result is kept (see `Session::eval_source`).
 pub(super) const ANS: &str = "ans";
@@ -17,25 +19,41 @@ pub(super) const ANS: &str = "ans";
 /// like `cool := 1` then breaks every later `cool(G, t)`, so the assignment is refused; locals
 /// (parameters, `var`, loop variables) may still shadow built-ins inside their block.
 fn builtin_kind(name: &str) -> Option<&'static str> {
-    if name == ANS {
-        Some("the last result")
-    } else if super::names::CONSTANTS.contains(&name) {
-        Some("a built-in constant")
-    } else if super::names::FUNCTIONS.contains(&name) {
-        Some("a built-in function")
-    } else if crate::rulesets::CONSTANT_NAMES
-        .iter()
-        .any(|ruleset| same_key(name, ruleset))
-    {
-        Some("a built-in ruleset")
-    } else {
-        None
+    if let Some(&kind) = BUILTINS.get(name) {
+        return Some(kind);
     }
+    // Ruleset constants are found whatever the case and underscores (`GrundyGame`); names
+    // without either were covered by the table's keys.
+    let other_spelling = name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase());
+    (other_spelling
+        && crate::rulesets::CONSTANT_NAMES
+            .iter()
+            .any(|ruleset| same_key(name, ruleset)))
+    .then_some(RULESET)
 }
 
+const RULESET: &str = "a built-in ruleset";
+
+/// Built-in names and what they are, in one hash table: every global assignment asks, and
+/// a loop at top level assigns millions of times.
+static BUILTINS: LazyLock<FxHashMap<String, &'static str>> = LazyLock::new(|| {
+    let mut table = FxHashMap::default();
+    for function in super::names::FUNCTIONS {
+        table.insert(function.to_string(), "a built-in function");
+    }
+    for constant in super::names::CONSTANTS {
+        table.insert(constant.to_string(), "a built-in constant");
+    }
+    for ruleset in crate::rulesets::CONSTANT_NAMES {
+        table.insert(ruleset.to_string(), RULESET);
+        table.insert(ruleset.replace('_', ""), RULESET);
+    }
+    table.insert(ANS.to_string(), "the last result");
+    table
+});
+
 /// `name` spells `ruleset` up to case and underscores (`GrundyGame` is `grundy_game`), as
-/// ruleset constants are looked up; compared without allocating, since every global
-/// assignment asks.
+/// ruleset constants are looked up.
 fn same_key(name: &str, ruleset: &str) -> bool {
     name.chars()
         .filter(|&c| c != '_')
