@@ -32,6 +32,7 @@ use clap::Parser;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 /// What Rust itself uses for a panic; a panic is a bug, and callers should see it as a crash.
 const EXIT_PANIC: i32 = 101;
 
@@ -101,20 +102,34 @@ pub fn run(args: Args) -> i32 {
     let mut session = Session::new();
     let mut reporter = Reporter::stdio(settings);
 
-    if inputs.is_empty() && args.expressions.is_empty() {
-        if !args.json && io::stdin().is_terminal() {
-            return crate::repl::run(session, reporter);
-        }
-        run_input(&mut session, Input::Stdin, &mut reporter);
-        return reporter.exit_code();
+    if inputs.is_empty() && args.expressions.is_empty() && !args.json && io::stdin().is_terminal() {
+        return crate::repl::run(session, reporter);
+    }
+    script::install_interrupt_handler(session.interrupt_flag());
+    run_scripts(&mut session, inputs, &args.expressions, &mut reporter);
+    if session.interrupt_flag().load(Ordering::SeqCst) {
+        reporter.set_interrupted();
+    }
+    reporter.exit_code()
+}
+
+/// Script mode: the files (or standard input), then the `-e` expressions.
+fn run_scripts(
+    session: &mut Session,
+    inputs: Vec<Input>,
+    expressions: &[String],
+    reporter: &mut Reporter,
+) {
+    if inputs.is_empty() && expressions.is_empty() {
+        run_input(session, Input::Stdin, reporter);
+        return;
     }
     for input in inputs {
-        if run_input(&mut session, input, &mut reporter) == Flow::Stop {
-            return reporter.exit_code();
+        if run_input(session, input, reporter) == Flow::Stop {
+            return;
         }
     }
-    script::run_expressions(&mut session, &args.expressions, &mut reporter);
-    reporter.exit_code()
+    script::run_expressions(session, expressions, reporter);
 }
 
 /// A script source, opened before anything runs so that a wrong file name is a usage error

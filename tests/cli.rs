@@ -350,3 +350,72 @@ fn broken_pipe_exits_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
 }
+
+#[test]
+fn json_gives_an_object_to_a_lone_semicolon_and_a_stray_byte_order_mark() {
+    let run = cgcalc(&["--json"], " ;\n// a comment\n1\n\u{feff}\n");
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines[0]["kind"], "nothing");
+    assert_eq!(lines[0]["line"], 1);
+    assert_eq!(lines[1]["value"], "1");
+    assert_eq!(lines[2]["line"], 4);
+}
+
+#[test]
+fn json_game_equal_to_a_huge_integer_carries_the_summary() {
+    let run = cgcalc(&["--json"], "1000000000000000000000000000000 * {1|0}\n");
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines[0]["outcome"], "L");
+    assert_eq!(lines[0]["mean"], "500000000000000000000000000000");
+    assert_eq!(lines[0]["birthday"], "500000000000000000000000000000");
+}
+
+/// SIGINT during a script's statement fails that statement with `interrupted` (a JSON object
+/// in `--json`), stops the script and exits 130.
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_script_with_an_interrupted_error_and_status_130() {
+    for json in [true, false] {
+        let mut args = vec![];
+        if json {
+            args.push("--json");
+        }
+        let mut child = std::process::Command::new(BIN)
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cgcalc starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        writeln!(stdin, "x := 1\nfor i from 1 to 1000000000000 do 0 end\nx").expect("write");
+        drop(stdin);
+        // Wait until the first statement has been reported: the loop is running then.
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("first line");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let status = child.wait().expect("cgcalc ends");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut rest).expect("stdout");
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+            .expect("stderr");
+        assert_eq!(status.code(), Some(130), "json {json}: {rest} {stderr}");
+        if json {
+            let lines = json_lines(&rest);
+            assert_eq!(lines.len(), 1, "{rest}");
+            assert_eq!(lines[0]["error"]["message"], "interrupted");
+        } else {
+            assert!(rest.is_empty(), "the script stops: {rest}");
+            assert!(stderr.contains("interrupted"), "{stderr}");
+        }
+    }
+}

@@ -50,7 +50,9 @@ impl Engine {
     fn form_depth(&mut self, (left, right): Form) -> u64 {
         let mut depth = 0;
         for &o in left.iter().chain(right) {
-            let b = self.birthday(o).map_or(u64::MAX, |b| b.saturating_add(1));
+            let b = self.birthday(o).map_or(u64::MAX, |b| {
+                u64::try_from(b).unwrap_or(u64::MAX).saturating_add(1)
+            });
             depth = depth.max(b);
         }
         depth

@@ -97,7 +97,7 @@ impl MisereWins {
 /// Per-game caches of derived properties (general games only: NUS values use closed forms).
 #[derive(Default)]
 pub struct PropertyCaches {
-    birthday: FxHashMap<GameId, u64>,
+    birthday: FxHashMap<GameId, u128>,
     follower_count: FxHashMap<GameId, u64>,
     stop_count: FxHashMap<GameId, BigUint>,
     /// Heap bytes held by the big integers in `stop_count`.
@@ -134,27 +134,26 @@ impl PropertyCaches {
 ///   the chain runs through n−1 up-nodes down to ↑*j with j = k ⊕ ((n−1) mod 2), and
 ///   b(↑*j) = 1 + (j⊕1) for j ≠ 1, b(↑*) = 2. Summing: n + 1 when k = 0; n + (k⊕1) when n is
 ///   odd and k ≠ 1; n + k otherwise; *k alone has birthday k.
-fn nus_birthday(value: &Nus) -> Option<u64> {
+fn nus_birthday(value: &Nus) -> Option<u128> {
     let x = value.number;
     let number_part = if x.is_integer() {
-        u64::try_from(x.numerator().unsigned_abs()).ok()?
+        x.numerator().unsigned_abs()
     } else {
         let whole = x.numerator().unsigned_abs() >> x.exponent();
-        u64::try_from(whole)
-            .ok()?
+        whole
             .checked_add(1)?
-            .checked_add(u64::from(x.exponent()))?
+            .checked_add(u128::from(x.exponent()))?
     };
-    let n = value.ups.unsigned_abs();
-    let k = value.nim;
+    let n = u128::from(value.ups.unsigned_abs());
+    let k = u128::from(value.nim);
     let infinitesimal_part = if n == 0 {
         k
     } else if k == 0 {
-        n.checked_add(1)?
+        n + 1
     } else if n % 2 == 1 && k != 1 {
-        n.checked_add(k ^ 1)?
+        n + (k ^ 1)
     } else {
-        n.checked_add(k)?
+        n + k
     };
     number_part.checked_add(infinitesimal_part)
 }
@@ -263,7 +262,7 @@ impl Engine {
     /// Fail unless an operation that recurses through the options of `games` (one level per
     /// birthday) stays within [`MAX_RECURSION`] levels, so it cannot overflow the stack.
     pub fn check_recursion_depth(&mut self, games: &[GameId]) -> EngineResult<()> {
-        let mut depth: u64 = 0;
+        let mut depth: u128 = 0;
         for &g in games {
             let b = self.birthday(g).map_err(|e| match e {
                 EngineError::Overflow => TOO_DEEP,
@@ -271,14 +270,15 @@ impl Engine {
             })?;
             depth = depth.saturating_add(b);
         }
-        if depth > MAX_RECURSION {
+        if depth > u128::from(MAX_RECURSION) {
             return Err(TOO_DEEP);
         }
         Ok(())
     }
 
-    /// The birthday: b(0) = 0, b(G) = 1 + max b(option) over the canonical form.
-    pub fn birthday(&mut self, g: GameId) -> EngineResult<u64> {
+    /// The birthday: b(0) = 0, b(G) = 1 + max b(option) over the canonical form. Wide, since
+    /// an integer's birthday is the integer (`10^30 * {1|0}` is born on day 5·10^29).
+    pub fn birthday(&mut self, g: GameId) -> EngineResult<u128> {
         if let Some(value) = self.as_nus(g) {
             return nus_birthday(&value).ok_or(EngineError::Overflow);
         }
@@ -315,7 +315,7 @@ impl Engine {
     pub fn follower_count(&mut self, g: GameId) -> EngineResult<u64> {
         if let Some(value) = self.as_nus(g) {
             return nus_birthday(&value)
-                .and_then(|b| b.checked_add(1))
+                .and_then(|b| u64::try_from(b).ok()?.checked_add(1))
                 .ok_or(EngineError::Overflow);
         }
         if let Some(&n) = self.caches.follower_count.get(&g) {
@@ -342,7 +342,9 @@ impl Engine {
                     match self.as_nus(option) {
                         Some(value) => {
                             // One huge number is enough to give up, before enumerating it.
-                            let own = nus_birthday(&value).map_or(u64::MAX, |b| b + 1);
+                            let own = nus_birthday(&value)
+                                .and_then(|b| u64::try_from(b).ok()?.checked_add(1))
+                                .unwrap_or(u64::MAX);
                             if own > FOLLOWER_LIMIT {
                                 return Err(too_many);
                             }
@@ -760,7 +762,7 @@ mod tests {
         v
     }
 
-    fn brute_birthday(e: &mut Engine, g: GameId) -> u64 {
+    fn brute_birthday(e: &mut Engine, g: GameId) -> u128 {
         all_options(e, g)
             .into_iter()
             .map(|o| brute_birthday(e, o) + 1)

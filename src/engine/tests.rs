@@ -406,7 +406,7 @@ fn deep_games_do_not_overflow_the_stack() {
         assert_eq!(sum, expected, "k = {k}");
     }
     let g = game(&mut e, &format!("{{^{n}|0}}"));
-    assert_eq!(e.birthday(g).unwrap(), n as u64 + 2);
+    assert_eq!(e.birthday(g).unwrap(), n as u128 + 2);
     let ng = e.neg(g).unwrap();
     assert_eq!(e.add(g, ng).unwrap(), Engine::ZERO);
     let tiny = game(&mut e, &format!("^{n}*4 + {{0||0|-1}}"));

@@ -206,9 +206,14 @@ impl Evaluator<'_> {
                     )),
                 }
             }
-            ExprKind::Member { target, name, args } => {
-                self.eval_member(target, name, args.as_deref())
-            }
+            ExprKind::Member {
+                target,
+                name,
+                name_span,
+                args,
+            } => self
+                .eval_member(target, name, args.as_deref())
+                .map_err(|err| err.or_at(*name_span)),
             ExprKind::Call { name, args } => self.eval_call(name, args, e.span),
             ExprKind::Apply { callee, args } => self.eval_apply(callee, args),
             ExprKind::Infix { name, lhs, rhs } => {
@@ -606,19 +611,26 @@ impl Evaluator<'_> {
         args: &[crate::syntax::ast::Arg],
         span: crate::syntax::ast::Span,
     ) -> EvalResult<Value> {
+        self.eval_call_here(name, args)
+            .map_err(|err| point_into_string(err, args).or_at(span))
+    }
+
+    fn eval_call_here(
+        &mut self,
+        name: &str,
+        args: &[crate::syntax::ast::Arg],
+    ) -> EvalResult<Value> {
         // A variable holding a function (or a ruleset, or a map) is called; a built-in name
         // that no variable shadows is a built-in function.
         if let Some(f) = self.variable(name) {
-            return self.call_with_args(&f, args).map_err(|err| err.or_at(span));
+            return self.call_with_args(&f, args);
         }
         if let Some(Value::Ruleset(r)) = crate::rulesets::constant(name) {
             let values = args
                 .iter()
                 .map(|a| self.eval(&a.value))
                 .collect::<EvalResult<Vec<_>>>()?;
-            return r
-                .position(&values, self.engine)
-                .map_err(|err| err.or_at(span));
+            return r.position(&values, self.engine);
         }
         let crate::rulesets::Args { positional, named } = self.eval_args(args)?;
         // The collection functions take a range as it is (`Sum(1..10^9)` needs no list).
@@ -635,7 +647,6 @@ impl Evaluator<'_> {
                 .collect::<EvalResult<Vec<_>>>()?
         };
         self.call_builtin(name, positional, named)
-            .map_err(|err| err.or_at(span))
     }
 
     fn eval_apply(&mut self, callee: &Expr, args: &[crate::syntax::ast::Arg]) -> EvalResult<Value> {
@@ -643,11 +654,14 @@ impl Evaluator<'_> {
         if let ExprKind::Member {
             target,
             name,
+            name_span,
             args: None,
         } = &callee.kind
         {
             let member_args = args.to_vec();
-            return self.eval_member(target, name, Some(&member_args));
+            return self
+                .eval_member(target, name, Some(&member_args))
+                .map_err(|err| err.or_at(*name_span));
         }
         let f = self.eval(callee)?;
         self.call_with_args(&f, args)
@@ -668,6 +682,7 @@ impl Evaluator<'_> {
             target: root,
             name: heap,
             args: None,
+            ..
         } = &target.kind
             && matches!(&root.kind, ExprKind::Name(n) if n == "game")
             && heap == "heap"
@@ -868,6 +883,30 @@ fn nim_index(n: &BigInt) -> EvalResult<u64> {
     }
     n.to_u64()
         .ok_or_else(|| EvalError::new(format!("nim value too large: {n}")))
+}
+
+/// An error about a character of a string argument points at that character, when the
+/// argument is a literal written without escapes (so characters map to source bytes).
+fn point_into_string(mut err: EvalError, args: &[crate::syntax::ast::Arg]) -> EvalError {
+    let Some((text, index)) = err.string_char.clone() else {
+        return err;
+    };
+    if err.span.is_some() {
+        return err;
+    }
+    for arg in args {
+        if let ExprKind::Str(s) = &arg.value.kind
+            && *s == text
+            && arg.value.span.end - arg.value.span.start == s.len() + 2
+        {
+            let (offset, c) = s.char_indices().nth(index).unwrap_or((s.len(), ' '));
+            let start = arg.value.span.start + 1 + offset;
+            err.span = Some(crate::syntax::ast::Span::new(start, start + c.len_utf8()));
+            err.string_char = None;
+            break;
+        }
+    }
+    err
 }
 
 /// How deep [`Evaluator::machine_integer`] looks into an arithmetic expression.

@@ -394,3 +394,21 @@ fn built_in_names_cannot_be_reassigned_globally() {
         ("kayle := 1; kayle", "1"),
     ]);
 }
+
+/// Runtime errors point at their cause: a method's name, a character of a string literal.
+#[test]
+fn runtime_errors_point_at_the_method_name_and_into_strings() {
+    let mut s = Session::new();
+    let column = |s: &mut Session, src: &str| {
+        let results = s.eval_source(src, 1);
+        match &results.last().expect("a result").result {
+            Err(d) => (d.column, d.message.clone()),
+            Ok(_) => panic!("{src} should fail"),
+        }
+    };
+    assert_eq!(column(&mut s, "{1|0}.Temprature").0, Some(7));
+    assert_eq!(column(&mut s, "clobber(\"xoq\")").0, Some(12));
+    // A string from a variable cannot be pointed into: the message draws it instead.
+    let (_, message) = column(&mut s, "b := \"xoq\"; clobber(b)");
+    assert!(message.contains("xoq\n      ^ character 3"), "{message}");
+}

@@ -120,6 +120,17 @@ impl Session {
                 }];
             }
         };
+        if statements.is_empty() && holds_empty_statement(src) {
+            // `;` alone, or a stray byte-order mark: not a blank line, so it gets its result
+            // (JSON consumers see one object for every line that holds something).
+            return vec![StatementResult {
+                line: first_line,
+                input: src.trim().to_string(),
+                silent: true,
+                printed: Vec::new(),
+                result: Ok(Value::Nothing),
+            }];
+        }
         statements
             .iter()
             .map(|st| {
@@ -134,7 +145,7 @@ impl Session {
                 }
                 let result = result.map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
-                    let e = e.into_detail();
+                    let e = e.with_string_drawn().into_detail();
                     let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
                     d.line = locate.line_of(offset);
                     d.source_line = locate.line_text(offset).to_string();
@@ -296,6 +307,25 @@ impl Session {
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
     }
+}
+
+/// Whether a source that parsed to no statement holds something besides blanks and
+/// comments: a `;` or a byte-order mark.
+fn holds_empty_statement(src: &str) -> bool {
+    let mut rest = src;
+    let mut outside_comments = String::new();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |i| &after[i..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            outside_comments.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    outside_comments.contains([';', '\u{feff}'])
 }
 
 /// Indent every line by two spaces, like the summary.

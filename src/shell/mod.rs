@@ -17,6 +17,8 @@ use std::io;
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
+/// The conventional status of a process ended by SIGINT (128 + 2).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// An I/O error's message without the `(os error 2)` suffix, which only adds noise.
 pub fn io_message(e: &io::Error) -> String {

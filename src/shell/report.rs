@@ -7,7 +7,7 @@
 
 use super::fold::{Screen, fold};
 use super::style::Colors;
-use super::{EXIT_FAILED, EXIT_OK, diagnostic, json, text};
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, json, text};
 use crate::eval::{Diagnostic, Session, StatementResult, Value};
 use std::io::{self, BufWriter, Stderr, Stdout, Write};
 
@@ -71,6 +71,8 @@ pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
     err: E,
     settings: Settings,
     failed: bool,
+    /// A statement was stopped by Ctrl-C: the run ends with [`EXIT_INTERRUPTED`].
+    interrupted: bool,
     /// Standard output is gone (closed pipe or write error): nothing more can be shown.
     closed: bool,
     /// The REPL's screen: text values longer than it are cut and wrapped. `None` (scripts,
@@ -96,6 +98,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
             err,
             settings,
             failed: false,
+            interrupted: false,
             closed: false,
             screen: None,
         }
@@ -144,7 +147,18 @@ impl<O: Write, E: Write> Reporter<O, E> {
     }
 
     pub fn exit_code(&self) -> i32 {
-        if self.failed { EXIT_FAILED } else { EXIT_OK }
+        if self.interrupted {
+            EXIT_INTERRUPTED
+        } else if self.failed {
+            EXIT_FAILED
+        } else {
+            EXIT_OK
+        }
+    }
+
+    /// Ctrl-C stopped the run.
+    pub fn set_interrupted(&mut self) {
+        self.interrupted = true;
     }
 
     /// True once standard output can no longer be written.

@@ -6,6 +6,25 @@ use super::chunk::{Chunk, Chunker};
 use super::report::{Flow, Origin, Reporter};
 use crate::eval::Session;
 use std::io::{self, BufRead};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// True while a chunk is being evaluated or reported, when Ctrl-C should stop it rather than
+/// the program.
+static EVALUATING: AtomicBool = AtomicBool::new(false);
+
+/// Ctrl-C in script mode: during a statement, stop it (it fails with `interrupted`, and the
+/// run ends after reporting it; see [`evaluate`]); between statements, or on a second
+/// Ctrl-C, end the program with [`super::EXIT_INTERRUPTED`] at once.
+pub fn install_interrupt_handler(flag: Arc<AtomicBool>) {
+    // Without a handler Ctrl-C keeps its default meaning, which also ends the program.
+    let _ = ctrlc::set_handler(move || {
+        if EVALUATING.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        std::process::exit(super::EXIT_INTERRUPTED);
+    });
+}
 
 /// Run every line of `input` through `session`. An I/O error while reading is returned after
 /// the lines read so far have been evaluated.
@@ -65,8 +84,18 @@ pub fn evaluate(
     origin: Origin,
     reporter: &mut Reporter,
 ) -> Flow {
-    let results = session.eval_source(&chunk.text, chunk.first_line);
-    reporter.report(session, results, origin)
+    EVALUATING.store(true, Ordering::SeqCst);
+    let mut results = session.eval_source(&chunk.text, chunk.first_line);
+    let interrupted = session.interrupt_flag().load(Ordering::SeqCst);
+    if interrupted {
+        // The statement that Ctrl-C stopped is the last one reported.
+        if let Some(stopped) = results.iter().position(|r| r.result.is_err()) {
+            results.truncate(stopped + 1);
+        }
+    }
+    let flow = reporter.report(session, results, origin);
+    EVALUATING.store(false, Ordering::SeqCst);
+    if interrupted { Flow::Stop } else { flow }
 }
 
 /// End of input: evaluate an incomplete chunk so the parser can report it.

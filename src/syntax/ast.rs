@@ -304,6 +304,8 @@ pub enum ExprKind {
     Member {
         target: Box<Expr>,
         name: String,
+        /// Where the name is written: errors of the method itself point there.
+        name_span: Span,
         args: Option<Vec<Arg>>,
     },
     /// `name(args)`: function call.

@@ -695,10 +695,12 @@ impl Builder {
         let mut inner = pair.into_inner();
         let name_pair = self.next(&mut inner, span)?;
         let name = name_pair.as_str().to_string();
+        let name_span = self.span(&name_pair);
         let Some(args) = inner.next() else {
             let kind = ExprKind::Member {
                 target: Box::new(target.expr),
                 name,
+                name_span,
                 args: None,
             };
             return Ok((kind, target.depth));
@@ -708,6 +710,7 @@ impl Builder {
             let callee = ExprKind::Member {
                 target: Box::new(target.expr),
                 name,
+                name_span,
                 args: None,
             };
             let callee_span = Span::new(start, self.span(&name_pair).end);
@@ -721,6 +724,7 @@ impl Builder {
         let kind = ExprKind::Member {
             target: Box::new(target.expr),
             name,
+            name_span,
             args: Some(args),
         };
         Ok((kind, target.depth.max(args_depth)))
@@ -1479,6 +1483,7 @@ impl Builder {
         let term = ExprKind::Member {
             target: Box::new(Expr::new(ExprKind::Literal(up), lit_span)),
             name: method.to_string(),
+            name_span: lit_span,
             args: Some(vec![arg]),
         };
         let term = self.node(term, lit_span, 1, lit_span.start)?;

@@ -587,6 +587,7 @@ fn expr(out: &mut String, e: &Expr) {
             target,
             name,
             args: a,
+            ..
         } => {
             postfix_target(out, target);
             out.push('.');

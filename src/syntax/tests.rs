@@ -80,7 +80,13 @@ fn strip(e: &mut Expr) {
             strip(lhs);
             strip(rhs);
         }
-        ExprKind::Member { target, args, .. } => {
+        ExprKind::Member {
+            target,
+            args,
+            name_span,
+            ..
+        } => {
+            *name_span = Span::default();
             strip(target);
             args.iter_mut().flatten().for_each(|a| strip(&mut a.value));
         }
@@ -371,6 +377,7 @@ fn member(target: Expr, n: &str, args: Option<Vec<Arg>>) -> Expr {
     e(ExprKind::Member {
         target: Box::new(target),
         name: n.into(),
+        name_span: Span::default(),
         args,
     })
 }

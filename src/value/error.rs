@@ -16,6 +16,10 @@ pub struct EvalError(Box<ErrorDetail>);
 pub struct ErrorDetail {
     pub message: String,
     pub span: Option<Span>,
+    /// The fault is at this character (counted in characters) of this string argument. The
+    /// evaluator points the span at it when the string is a literal in the source; else the
+    /// message shows the string with a caret (see [`EvalError::with_string_drawn`]).
+    pub string_char: Option<(String, usize)>,
 }
 
 impl EvalError {
@@ -23,7 +27,34 @@ impl EvalError {
         EvalError(Box::new(ErrorDetail {
             message: message.into(),
             span,
+            string_char: None,
         }))
+    }
+
+    /// An error about the character at `index` (in characters) of the string `source`.
+    pub fn in_string(message: impl Into<String>, source: &str, index: usize) -> Self {
+        let mut e = EvalError::new(message);
+        e.string_char = Some((source.to_string(), index));
+        e
+    }
+
+    /// The message, with the string and a caret under the faulty character when the error
+    /// could not point into the source.
+    pub fn with_string_drawn(mut self) -> Self {
+        if let Some((source, index)) = self.string_char.take() {
+            let width: usize = source
+                .chars()
+                .take(index)
+                .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1))
+                .sum();
+            self.message = format!(
+                "{}\n    {source}\n    {}^ character {}",
+                self.message,
+                " ".repeat(width),
+                index + 1
+            );
+        }
+        self
     }
 
     pub fn new(message: impl Into<String>) -> Self {

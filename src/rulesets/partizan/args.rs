@@ -59,19 +59,9 @@ pub fn flag(function: &str, what: &str, value: &Value) -> EvalResult<bool> {
     }
 }
 
-/// An error about the character at `index` (in characters) of `source`: the message, then the
-/// string with a caret under that character.
+/// An error about the character at `index` (in characters) of `source`.
 pub fn bad_char(function: &str, source: &str, index: usize, message: &str) -> EvalError {
-    let width: usize = source
-        .chars()
-        .take(index)
-        .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1))
-        .sum();
-    EvalError::new(format!(
-        "{function}: {message}\n    {source}\n    {}^ character {}",
-        " ".repeat(width),
-        index + 1
-    ))
+    EvalError::in_string(format!("{function}: {message}"), source, index)
 }
 
 fn example(function: &str) -> &'static str {

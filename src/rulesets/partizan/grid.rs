@@ -332,7 +332,7 @@ mod tests {
         assert_eq!((dims, cells.len()), (Dims::new(3, 2), 6));
         let err = parse_rows("domineering", "..x/...", cell, ". or #").unwrap_err();
         assert!(err.message.contains("'x' is not a cell"), "{}", err.message);
-        assert!(err.message.contains("character 3"), "{}", err.message);
+        assert_eq!(err.string_char, Some(("..x/...".to_string(), 2)));
         let err = parse_rows("domineering", "../...", cell, "").unwrap_err();
         assert!(err.message.contains("row 2 has 3 cells"), "{}", err.message);
     }
