@@ -412,3 +412,13 @@ fn runtime_errors_point_at_the_method_name_and_into_strings() {
     let (_, message) = column(&mut s, "b := \"xoq\"; clobber(b)");
     assert!(message.contains("xoq\n      ^ character 3"), "{message}");
 }
+
+#[test]
+fn statements_after_an_interrupted_one_do_not_run() {
+    use std::sync::atomic::Ordering;
+    let mut s = Session::new();
+    s.interrupt_flag().store(true, Ordering::SeqCst);
+    assert_eq!(s.eval_source("x := 1; y := 2; 3", 1).len(), 1);
+    s.interrupt_flag().store(false, Ordering::SeqCst);
+    super::tests::check_in(&mut s, &[("y", "!not defined: `y`")]);
+}

@@ -35,7 +35,7 @@ use crate::syntax::ast::{Statement, StatementKind};
 use env::{Context, Frame};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The result of one statement.
 #[derive(Debug)]
@@ -131,9 +131,14 @@ impl Session {
                 result: Ok(Value::Nothing),
             }];
         }
+        let interrupt = self.engine.interrupt_flag();
         statements
             .iter()
-            .map(|st| {
+            // After Ctrl-C stopped a statement, the rest of the chunk does not run: a quick
+            // one that never polls the flag (`x := 1`) would otherwise still take effect.
+            .enumerate()
+            .take_while(|&(index, _)| index == 0 || !interrupt.load(Ordering::SeqCst))
+            .map(|(_, st)| {
                 let result = self.run_statement(st);
                 // `ans` is the last result that printed (REPL and scripts alike): a silent
                 // statement or one that yields nothing (a loop) leaves it alone.
