@@ -231,18 +231,12 @@ impl Repl {
         let (session, reporter) = (&mut self.session, &mut self.reporter);
         let interrupt = self.interrupt.clone();
         guarded(&self.interrupt, self.error_palette, || {
-            // This is `script::evaluate` with the progress line around the evaluation alone:
-            // it must be gone (dropped) before the results print.
-            let progress = Progress::start(&chunk.text, interrupt.clone());
-            let mut results = session.eval_source(&chunk.text, chunk.first_line);
+            // `script::evaluate`, with the progress line around the evaluation alone: it must
+            // be gone (dropped) before the results print. (A statement Ctrl-C stopped is the
+            // last one `eval_source` runs.)
+            let progress = Progress::start(&chunk.text, interrupt);
+            let results = session.eval_source(&chunk.text, chunk.first_line);
             drop(progress);
-            // As in scripts, the statement that Ctrl-C stopped is the last one reported (the
-            // ones after it were stopped too, and would only repeat "interrupted").
-            if interrupt.load(Ordering::SeqCst)
-                && let Some(stopped) = results.iter().position(|r| r.result.is_err())
-            {
-                results.truncate(stopped + 1);
-            }
             reporter.report(session, results, Origin::Prompt);
         });
         self.refresh_completion();
