@@ -1,5 +1,8 @@
 //! The interactive prompt: line editing and history (rustyline), Tab completion, continuation
-//! lines for open brackets, meta commands (`:help`, `:vars`, `:load`, ...) and Ctrl-C handling.
+//! lines for open brackets, meta commands (`:help`, `:vars`, `:load`, `:full`, ...), Ctrl-C
+//! handling, a progress line for slow computations and long results cut to a screenful.
+//!
+//! A statement typed over several lines is one history entry, so Up brings all of it back.
 //!
 //! Keys: Ctrl-C at the prompt clears the line (or the pending continuation lines); Ctrl-C
 //! during a computation interrupts it, and a second Ctrl-C before it stops quits cgcalc;
@@ -14,16 +17,19 @@ mod helper;
 mod history;
 mod interrupt;
 mod meta;
+mod progress;
 
 use crate::eval::Session;
 use crate::shell::chunk::{Chunk, Chunker};
+use crate::shell::fold::{Screen, fold};
 use crate::shell::report::{Origin, Reporter};
 use crate::shell::script;
 use crate::shell::style::Palette;
 use crate::shell::{EXIT_FAILED, EXIT_OK, io_message};
-use helper::ReplHelper;
+use helper::{Candidates, ReplHelper};
 use history::HistoryFile;
 use meta::Command;
+use progress::Progress;
 use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
@@ -47,7 +53,7 @@ type LineEditor = Editor<ReplHelper, DefaultHistory>;
 pub fn run(mut session: Session, mut reporter: Reporter) -> i32 {
     let palette = reporter.settings().colors.stdout;
     let error_palette = reporter.settings().colors.stderr;
-    let mut editor = match new_editor(&session, palette) {
+    let mut editor = match new_editor(palette) {
         Ok(editor) => editor,
         Err(e) => {
             // No usable terminal after all: say so, then behave like a script on stdin.
@@ -88,7 +94,7 @@ pub fn run(mut session: Session, mut reporter: Reporter) -> i32 {
     repl.read_eval_print()
 }
 
-fn new_editor(session: &Session, palette: Palette) -> rustyline::Result<LineEditor> {
+fn new_editor(palette: Palette) -> rustyline::Result<LineEditor> {
     let config = Config::builder()
         .max_history_size(HISTORY_SIZE)?
         .history_ignore_dups(true)?
@@ -98,10 +104,7 @@ fn new_editor(session: &Session, palette: Palette) -> rustyline::Result<LineEdit
         .completion_type(CompletionType::List)
         .build();
     let mut editor = LineEditor::with_config(config)?;
-    editor.set_helper(Some(ReplHelper::new(
-        session.completions(),
-        palette.enabled,
-    )));
+    editor.set_helper(Some(ReplHelper::new(Candidates::gather(), palette.enabled)));
     Ok(editor)
 }
 
@@ -177,10 +180,10 @@ impl Repl {
     }
 
     fn handle_line(&mut self, line: &str) -> Next {
-        self.remember(line);
         if !self.chunker.is_pending()
             && let Some(command) = meta::parse(line)
         {
+            self.remember(line);
             return match command {
                 Ok(command) => self.run_command(command),
                 Err(message) => {
@@ -189,8 +192,13 @@ impl Repl {
                 }
             };
         }
-        if let Some(chunk) = self.chunker.push_line(line) {
-            self.evaluate(chunk);
+        // A statement recalled from the history may hold several lines: feed them one by one
+        // so that they are numbered and joined as if typed.
+        for part in line.split('\n') {
+            if let Some(chunk) = self.chunker.push_line(part) {
+                self.remember(&chunk.text);
+                self.evaluate(chunk);
+            }
         }
         Next::Continue
     }
@@ -199,6 +207,7 @@ impl Repl {
     fn end_of_input(&mut self) -> Next {
         match self.chunker.finish() {
             Some(chunk) => {
+                self.remember(&chunk.text);
                 self.evaluate(chunk);
                 Next::Continue
             }
@@ -206,21 +215,39 @@ impl Repl {
         }
     }
 
-    /// Add the line to the history and persist it at once, so a crash or a second Ctrl-C
-    /// loses nothing. History problems are never worth interrupting the user for.
-    fn remember(&mut self, line: &str) {
-        if line.trim().is_empty() {
+    /// Add a command or a whole statement (all its lines, as one entry) to the history and
+    /// persist it at once, so a crash or a second Ctrl-C loses nothing. History problems are
+    /// never worth interrupting the user for.
+    fn remember(&mut self, entry: &str) {
+        if entry.trim().is_empty() {
             return;
         }
-        let _ = self.editor.add_history_entry(line);
+        let _ = self.editor.add_history_entry(entry);
         self.history.append(&mut self.editor);
     }
 
     fn evaluate(&mut self, chunk: Chunk) {
+        self.reporter.set_screen(Some(screen()));
         let (session, reporter) = (&mut self.session, &mut self.reporter);
+        let interrupt = self.interrupt.clone();
         guarded(&self.interrupt, self.error_palette, || {
-            script::evaluate(session, chunk, Origin::Prompt, reporter);
+            // `script::evaluate`, with the progress line around the evaluation alone: it must
+            // be gone (dropped) before the results print. (A statement Ctrl-C stopped is the
+            // last one `eval_source` runs.)
+            let progress = Progress::start(&chunk.text, interrupt);
+            let results = session.eval_source(&chunk.text, chunk.first_line);
+            drop(progress);
+            reporter.report(session, results, Origin::Prompt);
         });
+        self.refresh_completion();
+    }
+
+    /// Let Tab completion see the variables defined so far.
+    fn refresh_completion(&mut self) {
+        let names = self.session.variable_names();
+        if let Some(helper) = self.editor.helper_mut() {
+            helper.set_variables(names);
+        }
     }
 
     fn run_command(&mut self, command: Command) -> Next {
@@ -229,9 +256,14 @@ impl Repl {
             Command::Vars => self.vars(),
             Command::Clear => {
                 self.session.clear();
+                self.refresh_completion();
                 self.reporter.text("All variables forgotten.\n");
             }
-            Command::Load(path) => self.load(&path),
+            Command::Load(path) => {
+                self.load(&path);
+                self.refresh_completion();
+            }
+            Command::Full => self.full(),
             Command::Quit => return Next::Quit,
         }
         Next::Continue
@@ -245,6 +277,19 @@ impl Repl {
             }
             Err(message) => self.reporter.error(&message),
         }
+    }
+
+    /// `:full`: the last result (`ans`) printed whole, however long.
+    fn full(&mut self) {
+        let Some(value) = self.session.last_result() else {
+            return self
+                .reporter
+                .error("no result yet: `:full` prints the last one in full");
+        };
+        let text = self.session.render(&value);
+        let wrapped = fold(&text, screen().uncut()).text;
+        self.reporter
+            .text(&format!("{}\n", self.palette.value(&wrapped)));
     }
 
     fn vars(&mut self) {
@@ -277,6 +322,7 @@ impl Repl {
                     .error(&format!("cannot read `{name}`: {}", io_message(&e)));
             }
         };
+        self.reporter.set_screen(Some(screen()));
         let (session, reporter) = (&mut self.session, &mut self.reporter);
         let mut read_error = None;
         guarded(&self.interrupt, self.error_palette, || {
@@ -306,6 +352,14 @@ fn guarded(interrupt: &AtomicBool, stderr: Palette, body: impl FnOnce()) {
             stderr.error("error:")
         );
     }
+}
+
+/// The terminal's size for cutting long results (a fixed limit when unknown).
+fn screen() -> Screen {
+    let size = console::Term::stdout()
+        .size_checked()
+        .map(|(rows, columns)| (usize::from(rows), usize::from(columns)));
+    Screen::new(size)
 }
 
 /// Long values (a 10 000-option game) would flood the listing; show their start and length.

@@ -7,7 +7,57 @@ use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
 use crate::value::Rational;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
+use std::sync::LazyLock;
+
+/// The name under which the last printed result is kept (see `Session::eval_source`).
+pub(super) const ANS: &str = "ans";
+
+/// What a global name is if it is taken by cgcalc itself (`None` if the user may assign it).
+/// A global of such a name would shadow the built-in for the rest of the session, and a typo
+/// like `cool := 1` then breaks every later `cool(G, t)`, so the assignment is refused; locals
+/// (parameters, `var`, loop variables) may still shadow built-ins inside their block.
+fn builtin_kind(name: &str) -> Option<&'static str> {
+    if let Some(&kind) = BUILTINS.get(name) {
+        return Some(kind);
+    }
+    // Ruleset constants are found whatever the case and underscores (`GrundyGame`); names
+    // without either were covered by the table's keys.
+    let other_spelling = name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase());
+    (other_spelling
+        && crate::rulesets::constant_names().any(|ruleset| same_key(name, ruleset)))
+    .then_some(RULESET)
+}
+
+const RULESET: &str = "a built-in ruleset";
+
+/// Built-in names and what they are, in one hash table: every global assignment asks, and
+/// a loop at top level assigns millions of times.
+static BUILTINS: LazyLock<FxHashMap<String, &'static str>> = LazyLock::new(|| {
+    let mut table = FxHashMap::default();
+    for function in super::names::functions() {
+        table.insert(function.to_string(), "a built-in function");
+    }
+    for constant in super::names::constants() {
+        table.insert(constant.to_string(), "a built-in constant");
+    }
+    for ruleset in crate::rulesets::constant_names() {
+        table.insert(ruleset.to_string(), RULESET);
+        table.insert(ruleset.replace('_', ""), RULESET);
+    }
+    table.insert(ANS.to_string(), "the last result");
+    table
+});
+
+/// `name` spells `ruleset` up to case and underscores (`GrundyGame` is `grundy_game`), as
+/// ruleset constants are looked up.
+fn same_key(name: &str, ruleset: &str) -> bool {
+    name.chars()
+        .filter(|&c| c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .eq(ruleset.chars().filter(|&c| c != '_'))
+}
 
 /// Where each round of a loop puts its results.
 enum Sink {
@@ -112,6 +162,11 @@ impl Evaluator<'_> {
         if super::names::is_type_name(name) {
             return Err(EvalError::new(format!(
                 "Cannot assign to class name as variable: `{name}`"
+            )));
+        }
+        if let Some(kind) = builtin_kind(name) {
+            return Err(EvalError::new(format!(
+                "`{name}` is {kind}; choose another name"
             )));
         }
         // A ruleset built from functions takes the first name it is given, so its positions

@@ -344,6 +344,11 @@ impl Evaluator<'_> {
         if let Some(v) = crate::rulesets::constant(name) {
             return Ok(v);
         }
+        if name == super::control::ANS {
+            return Err(EvalError::new(
+                "`ans` is the last result, and nothing has printed yet",
+            ));
+        }
         Err(self.unknown_name(name))
     }
 

@@ -347,6 +347,54 @@ proptest::proptest! {
     }
 }
 
+#[test]
+fn ans_is_the_last_printed_result() {
+    check(&[
+        ("ans", "!nothing has printed yet"),
+        ("{1|0}", "{1|0}"),
+        ("ans + 1", "{2|1}"),
+        // A silent statement, and one that yields nothing, leave `ans` alone.
+        ("7;", "7"),
+        ("for i from 1 to 2 do i end", "Nothing"),
+        ("ans", "{2|1}"),
+        ("x := 5", "5"),
+        ("ans * 2", "10"),
+        // Functions read it as a global, when they run.
+        ("f := () -> ans; 3", "3"),
+        ("f()", "3"),
+        ("ans := 4", "!`ans` is the last result; choose another name"),
+    ]);
+}
+
+#[test]
+fn built_in_names_cannot_be_reassigned_globally() {
+    check(&[
+        (
+            "Left := 3",
+            "!`Left` is a built-in constant; choose another name",
+        ),
+        (
+            "kayles := 3",
+            "!`kayles` is a built-in ruleset; choose another name",
+        ),
+        ("GrundyGame := 3", "!`GrundyGame` is a built-in ruleset"),
+        (
+            "cool := 1",
+            "!`cool` is a built-in function; choose another name",
+        ),
+        (
+            "def canonical_form(x) := x",
+            "!`canonical_form` is a built-in function",
+        ),
+        ("kayles", "kayles"),
+        // Locals may shadow a built-in inside their block.
+        ("begin var kayles := 3; kayles + 1 end", "4"),
+        ("[cool for cool in 1..3]", "[1,2,3]"),
+        ("(Left -> Left * 2)(4)", "8"),
+        ("kayle := 1; kayle", "1"),
+    ]);
+}
+
 /// Runtime errors point at their cause: a method's name, a character of a string literal.
 #[test]
 fn runtime_errors_point_at_the_method_name_and_into_strings() {
@@ -363,4 +411,14 @@ fn runtime_errors_point_at_the_method_name_and_into_strings() {
     // A string from a variable cannot be pointed into: the message draws it instead.
     let (_, message) = column(&mut s, "b := \"xoq\"; clobber(b)");
     assert!(message.contains("xoq\n      ^ character 3"), "{message}");
+}
+
+#[test]
+fn statements_after_an_interrupted_one_do_not_run() {
+    use std::sync::atomic::Ordering;
+    let mut s = Session::new();
+    s.interrupt_flag().store(true, Ordering::SeqCst);
+    assert_eq!(s.eval_source("x := 1; y := 2; 3", 1).len(), 1);
+    s.interrupt_flag().store(false, Ordering::SeqCst);
+    super::tests::check_in(&mut s, &[("y", "!not defined: `y`")]);
 }

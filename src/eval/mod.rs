@@ -36,7 +36,7 @@ use crate::syntax::ast::{Statement, StatementKind};
 use env::{Context, Frame};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The result of one statement.
 #[derive(Debug)]
@@ -132,10 +132,24 @@ impl Session {
                 result: Ok(Value::Nothing),
             }];
         }
+        let interrupt = self.engine.interrupt_flag();
         statements
             .iter()
-            .map(|st| {
-                let result = self.run_statement(st).map_err(|e| {
+            // After Ctrl-C stopped a statement, the rest of the chunk does not run: a quick
+            // one that never polls the flag (`x := 1`) would otherwise still take effect.
+            .enumerate()
+            .take_while(|&(index, _)| index == 0 || !interrupt.load(Ordering::SeqCst))
+            .map(|(_, st)| {
+                let result = self.run_statement(st);
+                // `ans` is the last result that printed (REPL and scripts alike): a silent
+                // statement or one that yields nothing (a loop) leaves it alone.
+                if let Ok(value) = &result
+                    && !st.silent
+                    && !matches!(value, Value::Nothing)
+                {
+                    self.ctx.set_global(control::ANS, value.clone());
+                }
+                let result = result.map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
                     let e = e.with_string_drawn().into_detail();
                     let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
@@ -185,6 +199,7 @@ impl Session {
             .globals
             .borrow()
             .iter()
+            .filter(|(n, _)| n.as_str() != control::ANS)
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         vars.into_iter()
@@ -262,8 +277,34 @@ impl Session {
     /// Global function names, for completion at the start of a word.
     pub fn function_names(&self) -> Vec<String> {
         let mut names: Vec<String> = names::functions().map(str::to_string).collect();
-        names.extend(self.ctx.globals.borrow().keys().cloned());
+        names.extend(self.variable_names());
         names
+    }
+
+    /// The names of the user's variables and functions (not `ans`), in order; cheaper than
+    /// [`Session::variables`], which prints every value.
+    pub fn variable_names(&self) -> Vec<String> {
+        self.ctx
+            .globals
+            .borrow()
+            .keys()
+            .filter(|n| n.as_str() != control::ANS)
+            .cloned()
+            .collect()
+    }
+
+    /// The last result that printed (`ans`), if any; `:full` prints it in full.
+    pub fn last_result(&self) -> Option<Value> {
+        self.ctx.global(control::ANS)
+    }
+
+    /// Built-in names a user may type at the start of a word: functions, constants and
+    /// ruleset constants (Tab completion).
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        names::functions()
+            .chain(names::constants())
+            .chain(crate::rulesets::constant_names())
+            .chain(std::iter::once(control::ANS))
     }
 
     /// The engine, for benchmarks and embedding.

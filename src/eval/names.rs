@@ -8,6 +8,12 @@ pub fn functions() -> impl Iterator<Item = &'static str> {
     reference::names(Kind::Function)
 }
 
+/// Named constants (`Left`, `Right`, `Nothing`, `true`, `false`): a view of the reference
+/// table.
+pub fn constants() -> impl Iterator<Item = &'static str> {
+    reference::names(Kind::Constant)
+}
+
 /// The closest candidate to `name` (ignoring case and underscores), if close enough to be a
 /// plausible typo or `name` begins it.
 pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {

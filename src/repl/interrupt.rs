@@ -18,6 +18,9 @@ pub fn install(flag: Arc<AtomicBool>) {
         if flag.swap(true, Ordering::SeqCst) {
             std::process::exit(EXIT_INTERRUPTED);
         }
-        let _ = writeln!(std::io::stderr(), "\ninterrupting… (Ctrl-C again to quit)");
+        // A progress line shows the message itself.
+        if !super::progress::SHOWN.load(Ordering::SeqCst) {
+            let _ = writeln!(std::io::stderr(), "\n{}", super::progress::INTERRUPTING);
+        }
     });
 }

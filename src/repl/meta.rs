@@ -10,6 +10,7 @@ pub enum Command {
     Quit,
     Clear,
     Load(String),
+    Full,
 }
 
 /// The commands with their argument and a one-line description, for `:help commands` and Tab
@@ -22,6 +23,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (":vars", "", "list the variables defined so far"),
     (":load", "FILE", "run a script file in this session"),
+    (
+        ":full",
+        "",
+        "print the last result in full (long results are cut)",
+    ),
     (":clear", "", "forget all variables"),
     (":quit", "", "leave (also :q, :exit, Ctrl-D)"),
 ];
@@ -67,12 +73,13 @@ fn command(name: &str, argument: &str) -> Result<Command, String> {
         )),
         ":load" if argument.is_empty() => Err("`:load` needs a file name: `:load FILE`".into()),
         ":load" => Ok(Command::Load(unquote(argument))),
-        ":vars" | ":clear" | ":quit" if !argument.is_empty() => {
+        ":vars" | ":clear" | ":quit" | ":full" if !argument.is_empty() => {
             Err(format!("`{name}` takes no argument"))
         }
         ":vars" => Ok(Command::Vars),
         ":clear" => Ok(Command::Clear),
         ":quit" => Ok(Command::Quit),
+        ":full" => Ok(Command::Full),
         _ => Err(unknown(name)),
     }
 }
@@ -142,6 +149,7 @@ mod tests {
         assert_eq!(parse("exit"), Some(Ok(Command::Quit)));
         assert_eq!(parse(":vars"), Some(Ok(Command::Vars)));
         assert_eq!(parse(":clear"), Some(Ok(Command::Clear)));
+        assert_eq!(parse(":full"), Some(Ok(Command::Full)));
         assert_eq!(
             parse(":load 'my notes.cg'"),
             Some(Ok(Command::Load("my notes.cg".into())))

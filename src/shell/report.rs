@@ -5,6 +5,7 @@
 //! anything goes to standard error, so both streams interleave correctly when they share a
 //! terminal or a file. A closed standard output (`cgcalc ... | head -1`) stops the run quietly.
 
+use super::fold::{Screen, fold};
 use super::style::Colors;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, json, text};
 use crate::eval::{Diagnostic, Session, StatementResult, Value};
@@ -74,6 +75,9 @@ pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
     interrupted: bool,
     /// Standard output is gone (closed pipe or write error): nothing more can be shown.
     closed: bool,
+    /// The REPL's screen: text values longer than it are cut and wrapped. `None` (scripts,
+    /// JSON) prints every value whole.
+    screen: Option<Screen>,
 }
 
 impl Reporter {
@@ -96,7 +100,14 @@ impl<O: Write, E: Write> Reporter<O, E> {
             failed: false,
             interrupted: false,
             closed: false,
+            screen: None,
         }
+    }
+
+    /// Fit text values on `screen` from now on (the REPL sets it before each evaluation, as
+    /// the terminal may have been resized); `None` prints them whole.
+    pub fn set_screen(&mut self, screen: Option<Screen>) {
+        self.screen = screen;
     }
 
     pub fn settings(&self) -> Settings {
@@ -210,7 +221,14 @@ impl<O: Write, E: Write> Reporter<O, E> {
         } else {
             session.summary(value)
         };
-        let mut rendered = text::render(printed, summary.as_ref(), self.settings.colors.stdout);
+        let folded = self.screen.map(|screen| fold(printed, screen));
+        let shown = folded.as_ref().map_or(printed, |f| f.text.as_str());
+        let mut rendered = text::render(shown, summary.as_ref(), self.settings.colors.stdout);
+        if let Some(total) = folded.and_then(|f| f.cut_from) {
+            let note = format!("… cut: {total} characters in all; :full shows all of it");
+            rendered += &self.settings.colors.stdout.label(&note);
+            rendered.push('\n');
+        }
         // Plots, ruleset sequences and board drawings go under the value (not with -q).
         if !self.settings.quiet
             && let Some(details) = session.details(value)

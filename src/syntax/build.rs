@@ -536,6 +536,14 @@ impl Builder {
                         at,
                     ));
                 }
+                // The words `true` and `false` parse as literals; say what they are, as the
+                // evaluator does for other built-in names.
+                ExprKind::Bool(value) => {
+                    return Err(self.error(
+                        format!("`{value}` is a built-in constant; choose another name"),
+                        at,
+                    ));
+                }
                 ExprKind::Lambda(_) => {
                     return Err(self.error(
                         "a lambda body cannot contain an unparenthesised `:=`: write \

@@ -50,10 +50,11 @@ pub fn parse_statements(src: &str) -> Result<Vec<Statement>, ParseError> {
 /// True when `src` ends inside an open `{`, `<` (game bracket), `(` or `[`, inside a block
 /// (`begin`, `if`, a loop) that has not reached its `end`, inside a `/* */` comment, or after a
 /// token that cannot end an expression (`1 +`, `x :=`): a REPL or script reader should then
-/// append the next line before parsing.
+/// append the next line before parsing. A closing bracket that matches nothing (`(1` then
+/// `]`) is an error that no further line can repair, so it ends the input at once.
 pub fn needs_more_input(src: &str) -> bool {
     let scan = scan::scan(src);
-    !scan.open.is_empty() || scan.open_comment || scan.dangling
+    scan.stray_closers.is_empty() && (!scan.open.is_empty() || scan.open_comment || scan.dangling)
 }
 
 /// Statements nested deeper than this are parsed on a thread of their own with a stack sized

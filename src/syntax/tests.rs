@@ -1497,6 +1497,10 @@ fn needs_more_input_cases() {
         "3 > 2",
         "{1|0} > <1|0>",
         "^<2>",
+        // A closer that matches no open bracket cannot be repaired by more lines.
+        "(1\n]",
+        "{1|[0}\n)",
+        "begin\n  (1 ]",
     ] {
         assert!(!needs_more_input(src), "{src:?}");
     }
@@ -2247,6 +2251,10 @@ fn needs_more_input_for_blocks() {
         "/* closed */",
         "for x in L yield x end",
         "^<2>",
+        // A closer that matches no open bracket cannot be repaired by more lines.
+        "(1\n]",
+        "{1|[0}\n)",
+        "begin\n  (1 ]",
     ] {
         assert!(!needs_more_input(src), "{src:?}");
     }

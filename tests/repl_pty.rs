@@ -1,0 +1,163 @@
+//! End-to-end tests of the interactive REPL, driven through a pseudo-terminal (the REPL only
+//! starts with a terminal on standard input, so a pipe cannot reach it): Tab completion,
+//! `ans`, multi-line history entries, mismatched closers, long results with `:full`, and the
+//! progress line with Ctrl-C.
+
+use rexpect::session::{PtySession, spawn_command};
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_cgcalc");
+/// Generous: a debug build on a busy machine is slow to start.
+const TIMEOUT_MS: u64 = 30_000;
+
+fn history_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgcalc-repl-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn repl(history: &PathBuf) -> PtySession {
+    let mut command = Command::new(BIN);
+    command
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("CGCALC_HISTORY", history);
+    let mut p = spawn_command(command, Some(TIMEOUT_MS)).expect("cgcalc starts in a pty");
+    p.exp_string("Ctrl-D to quit").expect("banner");
+    p
+}
+
+/// Type `line` and Enter, and wait for the next prompt; returns what was printed in between.
+/// Waiting matters: rustyline drops keys typed before it draws its prompt.
+fn enter(p: &mut PtySession, line: &str) -> String {
+    p.send_line(line).expect("send");
+    // rustyline ends a line with "bracketed paste off" and draws a prompt in one synchronized
+    // update; the text between the two is the output.
+    p.exp_string("\x1b[?2004l").expect("line read");
+    p.exp_string("\x1b[?2026l").expect("next prompt")
+}
+
+fn quit(mut p: PtySession) {
+    p.send_line(":quit").expect("send");
+    p.exp_eof().expect("cgcalc leaves");
+}
+
+#[test]
+fn tab_completes_ruleset_names_and_variables() {
+    let mut p = repl(&history_file("tab"));
+    p.send("kay\t").expect("send");
+    p.send_line(".NimValues(3)").expect("send");
+    p.exp_string("[0,1,2,3]").expect("kayles completed");
+    enter(&mut p, "");
+    assert!(enter(&mut p, "heap_size := 12").contains("12"));
+    p.send("heap_s\t").expect("send");
+    assert!(enter(&mut p, " + 1").contains("13"), "variable completed");
+    quit(p);
+}
+
+#[test]
+fn ans_mismatched_closers_and_built_in_names() {
+    let mut p = repl(&history_file("ans"));
+    assert!(enter(&mut p, "{1|0}").contains("temperature 1/2"));
+    assert!(enter(&mut p, "ans + 1").contains("{2|1}"));
+    enter(&mut p, "(1");
+    assert!(
+        enter(&mut p, "]").contains("unexpected `]`"),
+        "mismatch at once"
+    );
+    assert!(
+        enter(&mut p, "kayles := 3")
+            .contains("`kayles` is a built-in ruleset; choose another name")
+    );
+    quit(p);
+}
+
+#[test]
+fn a_multi_line_statement_is_one_history_entry() {
+    let history = history_file("multi");
+    let mut p = repl(&history);
+    enter(&mut p, "{1,");
+    assert!(enter(&mut p, "2|0}").contains("{2|0}"));
+    // Up brings the whole statement back; Enter evaluates it again.
+    p.send("\x1b[A").expect("send");
+    assert!(enter(&mut p, "").contains("{2|0}"), "second evaluation");
+    quit(p);
+    let saved = std::fs::read_to_string(&history).expect("history file");
+    let entries: Vec<&str> = saved.lines().filter(|l| l.starts_with('{')).collect();
+    assert_eq!(entries, ["{1,\\n2|0}"], "{saved}");
+}
+
+#[test]
+fn long_results_are_cut_and_full_shows_them() {
+    let mut p = repl(&history_file("long"));
+    let shown = enter(&mut p, "[n for n in 1..3000]");
+    assert!(shown.contains(" cut: 13894 characters in all; :full shows all of it"));
+    assert!(!shown.contains("3000]"), "the end is cut off");
+    // Cut after a comma, never inside a number.
+    let lines: Vec<&str> = shown.lines().collect();
+    let note = lines
+        .iter()
+        .position(|l| l.contains(" cut: "))
+        .expect("note line");
+    let last = lines[note - 1].trim_end();
+    assert!(last.ends_with(','), "{last:?}");
+    assert!(
+        enter(&mut p, ":full").contains("2999,3000]"),
+        "the whole list"
+    );
+    quit(p);
+}
+
+#[test]
+fn slow_computations_show_progress_and_ctrl_c_keeps_the_variables() {
+    let mut p = repl(&history_file("progress"));
+    enter(&mut p, "kept := 7");
+    p.send_line("s := 0; for i from 1 to 1000000000 do s := s + i end; kept := 8; 9")
+        .expect("send");
+    p.exp_string("computing s := 0;").expect("progress line");
+    p.send_control('c').expect("send");
+    p.exp_string("interrupted").expect("stopped");
+    // The statements after the stopped one are not reported (nor run).
+    let rest = p.exp_string("\x1b[?2026l").expect("prompt");
+    assert!(!rest.contains("interrupted"), "{rest:?}");
+    assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");
+    quit(p);
+}
+
+/// The REPL's comforts stay out of scripts: piped and `--json` output is whole, and a slow
+/// statement draws no progress line on standard error.
+#[test]
+fn scripts_and_json_print_long_results_whole() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for args in [&[][..], &["--json"][..]] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cgcalc runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(
+                b"s := 0; for i from 1 to 300000 do s := s + i end; s\n[n for n in 1..3000]\n",
+            )
+            .expect("write");
+        let output = child.wait_with_output().expect("cgcalc ends");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("2999,3000]"), "{args:?}");
+        assert!(!stdout.contains(":full"), "{args:?}");
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
