@@ -25,9 +25,8 @@ fn builtin_kind(name: &str) -> Option<&'static str> {
     // Ruleset constants are found whatever the case and underscores (`GrundyGame`); names
     // without either were covered by the table's keys.
     let other_spelling = name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase());
-    (other_spelling
-        && crate::rulesets::constant_names().any(|ruleset| same_key(name, ruleset)))
-    .then_some(RULESET)
+    (other_spelling && crate::rulesets::constant_names().any(|ruleset| same_key(name, ruleset)))
+        .then_some(RULESET)
 }
 
 const RULESET: &str = "a built-in ruleset";

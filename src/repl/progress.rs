@@ -23,7 +23,7 @@ const TICK: Duration = Duration::from_millis(100);
 /// The statement is shown up to this many characters.
 const WHAT_LIMIT: usize = 50;
 /// Shown once Ctrl-C has asked the computation to stop.
-pub const INTERRUPTING: &str = "interrupting… (Ctrl-C again to quit)";
+pub const INTERRUPTING: &str = "interrupting…";
 const TEMPLATE: &str = "{spinner} {msg} ({elapsed}, Ctrl-C to stop)";
 
 /// True while a progress line is drawn: the Ctrl-C handler then leaves the "interrupting"

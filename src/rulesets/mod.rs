@@ -157,6 +157,18 @@ pub fn constant_names() -> impl Iterator<Item = &'static str> {
     heap::CONSTANTS.iter().map(|&(name, _)| name)
 }
 
+/// A list of nim values as a value: interruptible and under the memory ceiling, since a long
+/// sequence (`nim_values(kayles, 20000000)`) takes seconds and gigabytes to build.
+pub fn nim_value_list(values: &[u32], engine: &Engine) -> EvalResult<Value> {
+    engine.check_memory_for(std::mem::size_of_val(values) * 8)?;
+    let mut items = Vec::with_capacity(values.len());
+    for chunk in values.chunks(1 << 16) {
+        engine.check_interrupt()?;
+        items.extend(chunk.iter().map(|&v| Value::Number(v.into())));
+    }
+    Ok(Value::List(items))
+}
+
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
 #[derive(Clone, Debug, Default)]
 pub struct Args {

@@ -462,16 +462,15 @@ impl Ruleset for UserRuleset {
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
         let game = &self.game;
-        let list = |v: Vec<u32>| Value::List(v.into_iter().map(|x| int_value(x.into())).collect());
         let v = match (&game.rules, key) {
             (Rules::Heap(_), "nimvaluesequence") => {
                 let n = self.heap_arg(key, args, "the largest heap")?;
                 let values = game.heap_prefix(n, engine)?;
-                list(values[1..].to_vec())
+                crate::rulesets::nim_value_list(&values[1..], engine)?
             }
             (Rules::Heap(_), "nimvalues") => {
                 let n = self.heap_arg(key, args, "the largest heap")?;
-                list(game.heap_prefix(n, engine)?)
+                crate::rulesets::nim_value_list(&game.heap_prefix(n, engine)?, engine)?
             }
             (Rules::Heap(_), "heapnimvalue") => {
                 let n = self.heap_arg(key, args, "a heap size")?;

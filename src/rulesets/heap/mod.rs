@@ -218,16 +218,15 @@ impl Ruleset for HeapRuleset {
                 _ => Err(EvalError::new(format!("{key} takes one argument ({what})"))),
             }
         };
-        let list = |values: &[u32]| Value::List(values.iter().map(|&v| integer_value(v)).collect());
         Ok(Some(match key {
             "nimvaluesequence" => {
                 let n = to_len(count("the largest heap")?)?;
                 let values = game.prefix(n + 1, engine)?;
-                list(&values[1..])
+                super::nim_value_list(&values[1..], engine)?
             }
             "nimvalues" => {
                 let n = to_len(count("the largest heap")?)?;
-                list(&game.prefix(n + 1, engine)?)
+                super::nim_value_list(&game.prefix(n + 1, engine)?, engine)?
             }
             "heapnimvalue" => integer_value(game.nim_value(count("a heap size")?, engine)?),
             "checkperiodicity" => {
