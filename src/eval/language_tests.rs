@@ -422,3 +422,15 @@ fn statements_after_an_interrupted_one_do_not_run() {
     s.interrupt_flag().store(false, Ordering::SeqCst);
     super::tests::check_in(&mut s, &[("y", "!not defined: `y`")]);
 }
+
+/// Line numbers and columns of statements and errors in a chunk of several lines.
+#[test]
+fn statements_and_errors_know_their_lines_and_columns() {
+    let mut s = Session::new();
+    let results = s.eval_source("1; 2\n3;\n  {1|0}.Nope; 4", 7);
+    let lines: Vec<usize> = results.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [7, 7, 8, 9, 9]);
+    let failure = results[3].result.as_ref().expect_err("no such property");
+    assert_eq!((failure.line, failure.column), (9, Some(9)));
+    assert_eq!(failure.source_line, "  {1|0}.Nope; 4");
+}

@@ -106,7 +106,7 @@ impl Session {
     /// `first_line` (1-based) of the whole input. Returns one result per statement, in order;
     /// a syntax error gives a single failed result.
     pub fn eval_source(&mut self, src: &str, first_line: usize) -> Vec<StatementResult> {
-        let locate = SourceMap { src, first_line };
+        let locate = SourceMap::new(src, first_line);
         let statements = match crate::syntax::parse_statements(src) {
             Ok(s) => s,
             Err(e) => {
@@ -352,9 +352,21 @@ fn memory_limit() -> usize {
 struct SourceMap<'a> {
     src: &'a str,
     first_line: usize,
+    /// Byte offsets of the newlines, found once: a chunk of half a million statements asks
+    /// for a line per statement.
+    newlines: Vec<usize>,
 }
 
-impl SourceMap<'_> {
+impl<'a> SourceMap<'a> {
+    fn new(src: &'a str, first_line: usize) -> Self {
+        let newlines = src.match_indices('\n').map(|(i, _)| i).collect();
+        SourceMap {
+            src,
+            first_line,
+            newlines,
+        }
+    }
+
     fn clamp(&self, offset: usize) -> usize {
         let mut o = offset.min(self.src.len());
         while !self.src.is_char_boundary(o) {
@@ -363,14 +375,21 @@ impl SourceMap<'_> {
         o
     }
 
+    /// Newlines before `offset`.
+    fn newlines_before(&self, offset: usize) -> usize {
+        let offset = self.clamp(offset);
+        self.newlines.partition_point(|&n| n < offset)
+    }
+
     fn line_of(&self, offset: usize) -> usize {
-        self.first_line + self.src[..self.clamp(offset)].matches('\n').count()
+        self.first_line + self.newlines_before(offset)
     }
 
     fn line_start(&self, offset: usize) -> usize {
-        self.src[..self.clamp(offset)]
-            .rfind('\n')
-            .map_or(0, |i| i + 1)
+        match self.newlines_before(offset) {
+            0 => 0,
+            k => self.newlines[k - 1] + 1,
+        }
     }
 
     fn line_text(&self, offset: usize) -> &str {
