@@ -239,16 +239,7 @@ impl Evaluator<'_> {
             Clause::While { cond, where_cond } => loop {
                 self.engine.check_interrupt()?;
                 let go_on = self.in_block(|ev| {
-                    if !ev.condition(cond)? {
-                        return Ok(false);
-                    }
-                    if let Some(w) = where_cond
-                        && !ev.condition(w)?
-                    {
-                        return Ok(true);
-                    }
-                    ev.run_clauses(rest, body, sink)?;
-                    Ok(true)
+                    ev.guarded_round(Some(cond), where_cond.as_ref(), rest, body, sink)
                 })?;
                 if !go_on {
                     return Ok(());
@@ -281,18 +272,7 @@ impl Evaluator<'_> {
                             frame = Some(f);
                         }
                     }
-                    if let Some(w) = while_cond
-                        && !ev.condition(w)?
-                    {
-                        return Ok(false);
-                    }
-                    if let Some(w) = where_cond
-                        && !ev.condition(w)?
-                    {
-                        return Ok(true);
-                    }
-                    ev.run_clauses(rest, body, sink)?;
-                    Ok(true)
+                    ev.guarded_round(while_cond.as_ref(), where_cond.as_ref(), rest, body, sink)
                 };
                 let result = self.run_for_source(source, &mut round);
                 self.scope = outer;
@@ -301,95 +281,113 @@ impl Evaluator<'_> {
         }
     }
 
+    /// One round of a loop: its `while` guard (`false`: the loop stops), its `where` filter
+    /// (the round is skipped), then the clauses inside it.
+    fn guarded_round(
+        &mut self,
+        while_cond: Option<&Expr>,
+        where_cond: Option<&Expr>,
+        rest: &[Clause],
+        body: &RoundBody,
+        sink: &mut Sink,
+    ) -> EvalResult<bool> {
+        if let Some(w) = while_cond
+            && !self.condition(w)?
+        {
+            return Ok(false);
+        }
+        if let Some(w) = where_cond
+            && !self.condition(w)?
+        {
+            return Ok(true);
+        }
+        self.run_clauses(rest, body, sink)?;
+        Ok(true)
+    }
+
     /// Run `round` on each value of a `for` clause's source, until it says stop.
     fn run_for_source(
         &mut self,
         source: &ForSource,
         round: &mut impl FnMut(&mut Self, Item) -> EvalResult<bool>,
     ) -> EvalResult<()> {
-        {
-            {
-                match source {
-                    ForSource::Let(e) => {
-                        let x = self.eval(e)?;
-                        round(self, Item::Any(x))?;
-                        Ok(())
-                    }
-                    ForSource::In(coll) => {
-                        let items = self.eval(coll)?;
-                        let items = self
-                            .iteration_items(items)
-                            .map_err(|e| e.or_at(coll.span))?;
-                        for x in items {
-                            if !round(self, Item::Any(x))? {
-                                break;
-                            }
-                        }
-                        Ok(())
-                    }
-                    ForSource::From { from, to, by } => {
-                        let start = self.eval(from)?;
-                        let end = match to {
-                            Some(t) => Some(self.eval(t)?),
-                            None => None,
-                        };
-                        let step = match by {
-                            Some(b) => self.eval(b)?,
-                            None => Value::Number(Rational::one()),
-                        };
-                        let descending = match &step {
-                            Value::Number(s) => {
-                                if s.is_zero() && end.is_some() {
-                                    return Err(EvalError::new("a loop step cannot be 0"));
-                                }
-                                s.is_negative()
-                            }
-                            _ => false,
-                        };
-                        if let (Value::Number(a), Some(Value::Number(b)), Value::Number(s)) =
-                            (&start, &end, &step)
-                            && let (Some(a), Some(b), Some(s)) = (a.small(), b.small(), s.small())
-                        {
-                            // Machine integers, the common case: no general comparisons.
-                            let mut i = a;
-                            while if s > 0 { i <= b } else { i >= b } {
-                                if !round(self, Item::Integer(i))? {
-                                    break;
-                                }
-                                match i.checked_add(s) {
-                                    Some(next) => i = next,
-                                    None => break,
-                                }
-                            }
-                            return Ok(());
-                        }
-                        let mut x = start;
-                        loop {
-                            if let Some(end) = &end {
-                                // The loop runs while x ≤ end (x ≥ end going down); a game
-                                // confused with the bound ends it.
-                                let past = if descending {
-                                    !self.at_most(end, &x)?
-                                } else {
-                                    !self.at_most(&x, end)?
-                                };
-                                if past {
-                                    break;
-                                }
-                            }
-                            if !round(self, Item::Any(x.clone()))? {
-                                break;
-                            }
-                            x = match (&x, &step) {
-                                (Value::Number(a), Value::Number(s)) => Value::Number(a + s),
-                                _ => {
-                                    self.binary(crate::syntax::ast::BinOp::Add, x, step.clone())?
-                                }
-                            };
-                        }
-                        Ok(())
+        match source {
+            ForSource::Let(e) => {
+                let x = self.eval(e)?;
+                round(self, Item::Any(x))?;
+                Ok(())
+            }
+            ForSource::In(coll) => {
+                let items = self.eval(coll)?;
+                let items = self
+                    .iteration_items(items)
+                    .map_err(|e| e.or_at(coll.span))?;
+                for x in items {
+                    if !round(self, Item::Any(x))? {
+                        break;
                     }
                 }
+                Ok(())
+            }
+            ForSource::From { from, to, by } => {
+                let start = self.eval(from)?;
+                let end = match to {
+                    Some(t) => Some(self.eval(t)?),
+                    None => None,
+                };
+                let step = match by {
+                    Some(b) => self.eval(b)?,
+                    None => Value::Number(Rational::one()),
+                };
+                let descending = match &step {
+                    Value::Number(s) => {
+                        if s.is_zero() && end.is_some() {
+                            return Err(EvalError::new("a loop step cannot be 0"));
+                        }
+                        s.is_negative()
+                    }
+                    _ => false,
+                };
+                if let (Value::Number(a), Some(Value::Number(b)), Value::Number(s)) =
+                    (&start, &end, &step)
+                    && let (Some(a), Some(b), Some(s)) = (a.small(), b.small(), s.small())
+                {
+                    // Machine integers, the common case: no general comparisons.
+                    let mut i = a;
+                    while if s > 0 { i <= b } else { i >= b } {
+                        if !round(self, Item::Integer(i))? {
+                            break;
+                        }
+                        match i.checked_add(s) {
+                            Some(next) => i = next,
+                            None => break,
+                        }
+                    }
+                    return Ok(());
+                }
+                let mut x = start;
+                loop {
+                    if let Some(end) = &end {
+                        // The loop runs while x ≤ end (x ≥ end going down); a game
+                        // confused with the bound ends it.
+                        let past = if descending {
+                            !self.at_most(end, &x)?
+                        } else {
+                            !self.at_most(&x, end)?
+                        };
+                        if past {
+                            break;
+                        }
+                    }
+                    if !round(self, Item::Any(x.clone()))? {
+                        break;
+                    }
+                    x = match (&x, &step) {
+                        (Value::Number(a), Value::Number(s)) => Value::Number(a + s),
+                        _ => self.binary(crate::syntax::ast::BinOp::Add, x, step.clone())?,
+                    };
+                }
+                Ok(())
             }
         }
     }

@@ -85,14 +85,9 @@ pub fn evaluate(
     reporter: &mut Reporter,
 ) -> Flow {
     EVALUATING.store(true, Ordering::SeqCst);
-    let mut results = session.eval_source(&chunk.text, chunk.first_line);
+    // A statement that Ctrl-C stopped is the last one `eval_source` runs.
+    let results = session.eval_source(&chunk.text, chunk.first_line);
     let interrupted = session.interrupt_flag().load(Ordering::SeqCst);
-    if interrupted {
-        // The statement that Ctrl-C stopped is the last one reported.
-        if let Some(stopped) = results.iter().position(|r| r.result.is_err()) {
-            results.truncate(stopped + 1);
-        }
-    }
     let flow = reporter.report(session, results, origin);
     EVALUATING.store(false, Ordering::SeqCst);
     if interrupted { Flow::Stop } else { flow }
