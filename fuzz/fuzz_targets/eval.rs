@@ -98,7 +98,11 @@ fuzz_target!(|data: &[u8]| {
         Ok(statements) if !statements.is_empty() => {
             assert_eq!(results.len(), statements.len(), "results per statement");
         }
-        Ok(_) => assert!(results.len() <= 1, "an empty chunk gave {} results", results.len()),
+        Ok(_) => assert!(
+            results.len() <= 1,
+            "an empty chunk gave {} results",
+            results.len()
+        ),
         Err(_) => assert_eq!(results.len(), 1, "a syntax error gives one result"),
     }
     for r in &results {

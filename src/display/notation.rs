@@ -534,7 +534,8 @@ mod tests {
         let mut first = String::new();
         printer.write_game(&mut e, g, &mut first).unwrap();
         assert!(first.len() > 10_000, "{}", first.len());
-        e.interrupt_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+        e.interrupt_flag()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         let mut second = String::new();
         let result = printer.write_game(&mut e, g, &mut second);
         assert!(
