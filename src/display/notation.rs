@@ -276,6 +276,11 @@ impl Printer {
         braced: bool,
         out: &mut dyn Write,
     ) -> PrintResult {
+        // The text of a game can be exponentially longer than the game (`^:*18` shares its
+        // options, the text repeats them), and after the first visit every shape is cached, so
+        // nothing else here polls: without this check printing ignored Ctrl-C and the memory
+        // ceiling for minutes (found by the fuzz target in fuzz/).
+        engine.check_interrupt()?;
         // A printed game nests as deep as its options do.
         crate::engine::grow(|| self.write_shape(engine, g, braced, out))
     }
@@ -515,5 +520,30 @@ mod tests {
         for (input, expected) in cases {
             assert_eq!(show(&mut e, input), expected, "printing {input}");
         }
+    }
+
+    #[test]
+    fn printing_a_game_polls_the_interrupt_flag() {
+        // ^:*10 prints as over 10 KB; a first print caches every shape, so the second one
+        // reaches no engine computation and only the check in `write` can see the flag.
+        let mut e = Engine::new();
+        let up = game(&mut e, "^");
+        let star10 = game(&mut e, "*10");
+        let g = e.ordinal_sum(up, star10).unwrap();
+        let mut printer = Printer::new();
+        let mut first = String::new();
+        printer.write_game(&mut e, g, &mut first).unwrap();
+        assert!(first.len() > 10_000, "{}", first.len());
+        e.interrupt_flag()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut second = String::new();
+        let result = printer.write_game(&mut e, g, &mut second);
+        assert!(
+            matches!(
+                result,
+                Err(PrintError::Engine(crate::engine::EngineError::Interrupted))
+            ),
+            "{result:?}"
+        );
     }
 }

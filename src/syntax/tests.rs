@@ -1439,6 +1439,35 @@ fn long_operator_chains_are_bounded() {
 }
 
 #[test]
+fn failing_nested_braces_parse_in_linear_time() {
+    // Found by the fuzz target (fuzz/): each `{` whose contents failed was parsed a second
+    // time by the empty-first-side alternative, so 20 open braces took half a minute and 40
+    // would never end. With the fix these take microseconds; the deadline only keeps a
+    // regression from hanging the suite.
+    let inputs = [
+        "{".repeat(40),
+        format!("{}}}", "{".repeat(40)),
+        format!("{}(*[[[2]]]).amIsTame", "{".repeat(40)),
+        format!("{}1|", "{".repeat(40)),
+    ];
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let messages: Vec<String> = inputs.iter().map(|s| err(s).message).collect();
+        let _ = tx.send(messages);
+    });
+    let messages = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("parsing 40 unclosed braces took over 10 s: exponential again");
+    for m in &messages {
+        assert_eq!(m, "unclosed `{`");
+    }
+    // The alternative the guard now skips is still taken where it is needed.
+    assert!(parse_statements("{|1}").is_ok());
+    assert!(parse_statements("{}").is_ok());
+    assert!(parse_statements("{||1|2}").is_ok());
+}
+
+#[test]
 fn big_inputs_parse() {
     // Their speed is measured by `benches/parse.rs`; here only that they parse.
     // A flat list of 200 000 options (about 0.4 MB).
