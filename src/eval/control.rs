@@ -25,7 +25,12 @@ fn builtin_kind(name: &str) -> Option<&'static str> {
     // Ruleset constants are found whatever the case and underscores (`GrundyGame`); names
     // without either were covered by the table's keys.
     let other_spelling = name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase());
-    (other_spelling && crate::rulesets::constant_names().any(|ruleset| same_key(name, ruleset)))
+    if !other_spelling {
+        return None;
+    }
+    let key = crate::rulesets::name_key(name);
+    crate::rulesets::constant_names()
+        .any(|ruleset| crate::rulesets::name_key(ruleset) == key)
         .then_some(RULESET)
 }
 
@@ -48,15 +53,6 @@ static BUILTINS: LazyLock<FxHashMap<String, &'static str>> = LazyLock::new(|| {
     table.insert(ANS.to_string(), "the last result");
     table
 });
-
-/// `name` spells `ruleset` up to case and underscores (`GrundyGame` is `grundy_game`), as
-/// ruleset constants are looked up.
-fn same_key(name: &str, ruleset: &str) -> bool {
-    name.chars()
-        .filter(|&c| c != '_')
-        .map(|c| c.to_ascii_lowercase())
-        .eq(ruleset.chars().filter(|&c| c != '_'))
-}
 
 /// Where each round of a loop puts its results.
 enum Sink {
