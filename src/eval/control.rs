@@ -5,6 +5,7 @@ use super::convert::{expect_bool, type_name};
 use super::env::Frame;
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
+use crate::syntax::Symbol;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
 use crate::value::Rational;
 use rustc_hash::FxHashMap;
@@ -134,7 +135,7 @@ impl Evaluator<'_> {
     }
 
     /// `name := value`: the nearest visible local, else a global.
-    pub(super) fn assign(&mut self, name: &str, value: Value) -> EvalResult<()> {
+    pub(super) fn assign(&mut self, name: &Symbol, value: Value) -> EvalResult<()> {
         let value = match &self.scope {
             Some(frame) => match frame.assign(name, value) {
                 Ok(serial) => {
@@ -495,7 +496,7 @@ impl Evaluator<'_> {
     /// `var name [:= value]`.
     pub(super) fn eval_var(
         &mut self,
-        name: &str,
+        name: &Symbol,
         value: Option<&Expr>,
         span: Span,
     ) -> EvalResult<Value> {
@@ -504,7 +505,7 @@ impl Evaluator<'_> {
             if frame.lookup(name).is_some() {
                 return Err(EvalError::at(format!("Duplicate var: `{name}`"), span));
             }
-            frame.declare(name.into(), Value::Nothing);
+            frame.declare(name.clone(), Value::Nothing);
             let v = match value {
                 Some(e) => self.eval(e)?,
                 None => Value::Nothing,

@@ -103,8 +103,17 @@ impl Frame {
     }
 
     /// The innermost visible local `name`.
+    /// By text: for names that are not symbols of the tree (a call's name, a memo key's
+    /// free names), which interning would cost a lock on every use.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<Value> {
-        self.read(&Symbol::new(name), Value::clone)
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if let Some((_, v)) = f.vars.borrow().iter().rev().find(|(n, _)| **n == *name) {
+                return Some(v.clone());
+            }
+            frame = f.parent.as_ref();
+        }
+        None
     }
 
     /// `read` applied to the innermost visible local `name`. The hot path of every variable
@@ -124,8 +133,7 @@ impl Frame {
 
     /// Overwrite the innermost visible local `name`; returns the serial of the frame written,
     /// or `None` if no local has that name.
-    pub fn assign(self: &Rc<Self>, name: &str, value: Value) -> Result<u64, Value> {
-        let name = Symbol::new(name);
+    pub fn assign(self: &Rc<Self>, name: &Symbol, value: Value) -> Result<u64, Value> {
         let mut frame = Some(self);
         while let Some(f) = frame {
             if let Some(slot) = f
@@ -133,7 +141,7 @@ impl Frame {
                 .borrow_mut()
                 .iter_mut()
                 .rev()
-                .find(|(n, _)| *n == name)
+                .find(|(n, _)| n == name)
             {
                 slot.1 = value;
                 return Ok(f.serial);

@@ -176,7 +176,7 @@ impl Evaluator<'_> {
                             a.value.span,
                         ));
                     }
-                    let Some(i) = params.iter().position(|p| p.name == n.as_str()) else {
+                    let Some(i) = params.iter().position(|p| *p.name == **n) else {
                         return Err(EvalError::at(
                             format!("Invalid parameter name (in function call): `{n}`"),
                             a.value.span,

@@ -317,19 +317,18 @@ impl Session {
 /// comments: a `;` or a byte-order mark.
 fn holds_empty_statement(src: &str) -> bool {
     let mut rest = src;
-    let mut outside_comments = String::new();
-    while !rest.is_empty() {
+    while let Some(c) = rest.chars().next() {
         if let Some(after) = rest.strip_prefix("//") {
             rest = after.find('\n').map_or("", |i| &after[i..]);
         } else if let Some(after) = rest.strip_prefix("/*") {
             rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+        } else if c == ';' || c == '\u{feff}' {
+            return true;
         } else {
-            let c = rest.chars().next().unwrap_or(' ');
-            outside_comments.push(c);
             rest = &rest[c.len_utf8()..];
         }
     }
-    outside_comments.contains([';', '\u{feff}'])
+    false
 }
 
 /// Indent every line by two spaces, like the summary.

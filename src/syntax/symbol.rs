@@ -30,10 +30,6 @@ impl Symbol {
         table.insert(s.clone());
         Symbol(s)
     }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 impl Deref for Symbol {
@@ -56,12 +52,6 @@ impl Eq for Symbol {}
 impl PartialEq<str> for Symbol {
     fn eq(&self, other: &str) -> bool {
         &*self.0 == other
-    }
-}
-
-impl PartialEq<&str> for Symbol {
-    fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
     }
 }
 
@@ -105,6 +95,6 @@ mod tests {
         let b = Symbol::from(String::from("heap"));
         assert_eq!(a, b);
         assert_ne!(a, Symbol::new("heaps"));
-        assert!(a == "heap");
+        assert!(a == *"heap");
     }
 }
