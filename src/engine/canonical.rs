@@ -3,6 +3,7 @@
 //! every value has exactly one representation in the arena.
 
 use super::arena::{Engine, EngineError, EngineResult, GameId};
+use super::compare::UnbuiltGame;
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 
@@ -31,8 +32,9 @@ impl Engine {
                 return Ok(id);
             }
             loop {
-                let (new_left, changed_left) = self.bypass_reversible(&left, &right, true)?;
-                let (new_right, changed_right) = self.bypass_reversible(&left, &right, false)?;
+                let mut form = UnbuiltGame::new(&left, &right);
+                let (new_left, changed_left) = self.bypass_reversible(&mut form, true)?;
+                let (new_right, changed_right) = self.bypass_reversible(&mut form, false)?;
                 if !changed_left && !changed_right {
                     break;
                 }
@@ -58,9 +60,8 @@ impl Engine {
             return Ok(None);
         };
         let candidate = self.nus(guess);
-        if self.leq_id_lists(candidate, left, right)?
-            && self.lists_leq_id(left, right, candidate)?
-        {
+        let mut form = UnbuiltGame::new(left, right);
+        if self.leq_unbuilt(candidate, &mut form)? && self.unbuilt_leq(&mut form, candidate)? {
             return Ok(Some(candidate));
         }
         Ok(None)
@@ -156,11 +157,10 @@ impl Engine {
     /// a Left option A reverses through A^R when A^R ≤ G; it is replaced by A^R's Left options.
     fn bypass_reversible(
         &mut self,
-        left: &[GameId],
-        right: &[GameId],
+        form: &mut UnbuiltGame,
         side_left: bool,
     ) -> EngineResult<(Vec<GameId>, bool)> {
-        let options = if side_left { left } else { right };
+        let options = if side_left { form.left } else { form.right };
         let mut result = Vec::with_capacity(options.len());
         let mut changed = false;
         for &a in options {
@@ -173,9 +173,9 @@ impl Engine {
             for i in 0..len {
                 let ar = self.pool[start + i];
                 let reverses = if side_left {
-                    self.leq_id_lists(ar, left, right)?
+                    self.leq_unbuilt(ar, form)?
                 } else {
-                    self.lists_leq_id(left, right, ar)?
+                    self.unbuilt_leq(form, ar)?
                 };
                 if reverses {
                     reversed_through = Some(ar);

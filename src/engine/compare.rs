@@ -2,6 +2,31 @@
 //! cache keyed by the pair of ids; the derived order relations and outcome classes.
 
 use super::arena::{Engine, EngineResult, GameId, Outcome};
+use rustc_hash::FxHashMap;
+
+/// A game {left | right} given by option lists, not (yet) in the arena, with the comparisons
+/// against it made so far. Bypassing reversible options compares the form with the options of
+/// all its options, and their followers repeat (every *j below each *k of `*1212 : 1`): without
+/// the memo those comparisons grow as a power of the depth.
+pub(super) struct UnbuiltGame<'a> {
+    pub left: &'a [GameId],
+    pub right: &'a [GameId],
+    /// x ≤ G, by x.
+    below: FxHashMap<GameId, bool>,
+    /// G ≤ y, by y.
+    above: FxHashMap<GameId, bool>,
+}
+
+impl<'a> UnbuiltGame<'a> {
+    pub fn new(left: &'a [GameId], right: &'a [GameId]) -> Self {
+        UnbuiltGame {
+            left,
+            right,
+            below: FxHashMap::default(),
+            above: FxHashMap::default(),
+        }
+    }
+}
 
 /// How two games compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,54 +85,55 @@ impl Engine {
         Ok(true)
     }
 
-    /// x ≤ G where G = {left | right} is given by option lists (not necessarily canonical).
-    pub(super) fn leq_id_lists(
-        &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-    ) -> EngineResult<bool> {
-        // Recurses through x's options (lists_leq_id calls back here) without passing leq.
-        super::grow(|| self.leq_id_lists_inner(x, left, right))
+    /// x ≤ G, for a game G given by option lists.
+    pub(super) fn leq_unbuilt(&mut self, x: GameId, g: &mut UnbuiltGame) -> EngineResult<bool> {
+        if let Some(&known) = g.below.get(&x) {
+            return Ok(known);
+        }
+        self.poll()?;
+        // Recurses through x's options (unbuilt_leq calls back here) without passing leq.
+        let result = super::grow(|| self.leq_unbuilt_by_options(x, g))?;
+        g.below.insert(x, result);
+        Ok(result)
     }
 
-    fn leq_id_lists_inner(
-        &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-    ) -> EngineResult<bool> {
-        for &r in right {
-            if self.leq(r, x)? {
+    fn leq_unbuilt_by_options(&mut self, x: GameId, g: &mut UnbuiltGame) -> EngineResult<bool> {
+        for i in 0..g.right.len() {
+            if self.leq(g.right[i], x)? {
                 return Ok(false);
             }
         }
         let (start, len) = self.left_span(x)?;
         for i in 0..len {
             let xl = self.pool[start + i];
-            if self.lists_leq_id(left, right, xl)? {
+            if self.unbuilt_leq(g, xl)? {
                 return Ok(false);
             }
         }
         Ok(true)
     }
 
-    /// G ≤ y where G = {left | right} is given by option lists.
-    pub(super) fn lists_leq_id(
-        &mut self,
-        left: &[GameId],
-        right: &[GameId],
-        y: GameId,
-    ) -> EngineResult<bool> {
-        for &l in left {
-            if self.leq(y, l)? {
+    /// G ≤ y, for a game G given by option lists.
+    pub(super) fn unbuilt_leq(&mut self, g: &mut UnbuiltGame, y: GameId) -> EngineResult<bool> {
+        if let Some(&known) = g.above.get(&y) {
+            return Ok(known);
+        }
+        self.poll()?;
+        let result = super::grow(|| self.unbuilt_leq_by_options(g, y))?;
+        g.above.insert(y, result);
+        Ok(result)
+    }
+
+    fn unbuilt_leq_by_options(&mut self, g: &mut UnbuiltGame, y: GameId) -> EngineResult<bool> {
+        for i in 0..g.left.len() {
+            if self.leq(y, g.left[i])? {
                 return Ok(false);
             }
         }
         let (start, len) = self.right_span(y)?;
         for i in 0..len {
             let yr = self.pool[start + i];
-            if self.leq_id_lists(yr, left, right)? {
+            if self.leq_unbuilt(yr, g)? {
                 return Ok(false);
             }
         }

@@ -214,6 +214,10 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Stops are compared before every uncached comparison of games, mostly integers.
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let exp = self.exp.max(other.exp);
         match (self.scaled_num(exp), other.scaled_num(exp)) {
             (Some(a), Some(b)) => a.cmp(&b),

@@ -144,6 +144,29 @@ fn multiples_and_ordinal_sums() {
     assert_eq!(e.ordinal_sum(half, quarter).unwrap(), game(&mut e, "9/16"));
 }
 
+/// Bypassing reversible options of a form with hundreds of nimber options compares the form
+/// with the same followers again and again; the per-form memo makes `*n : ±3` quadratic, not
+/// exponential (before it, n = 600 took about 8 s).
+#[test]
+fn ordinal_sums_over_large_nimbers_stay_quadratic() {
+    let mut e = Engine::new();
+    let n = 600;
+    let base = e.nimber(n);
+    let exponent = game(&mut e, "{3|-3}");
+    let sum = e.ordinal_sum(base, exponent).unwrap();
+    assert_eq!(e.neg(sum).unwrap(), sum, "*n : ±3 is its own negative");
+    assert_eq!(e.birthday(sum).unwrap(), u128::from(n) + 4);
+    let three = e.integer(3);
+    let upper = e.ordinal_sum(base, three).unwrap();
+    // {*j for j < n, *n : 3 | …}: the base's options stay, and none reverses.
+    let mut expected: Vec<GameId> = (0..n).map(|j| e.nimber(j)).collect();
+    expected.push(upper);
+    let mut left = e.left_options(sum).unwrap();
+    left.sort();
+    expected.sort();
+    assert_eq!(left, expected);
+}
+
 /// Timing probe for development (`cargo test --release -- --ignored --nocapture sum_probe`);
 /// the real benchmark lives in `benches/`.
 #[test]
