@@ -8,19 +8,30 @@
 //! A game with both stops 0 is atomic when −ε ≤ G − G°·↑ ≤ ε for ε = ↑* + (*N′ : −1), N′ the
 //! least power of two above N; all-small games always are.
 
-use super::arena::{Engine, EngineResult, GameId};
+use super::arena::{Engine, EngineError, EngineResult, GameId};
 use super::compare::Relation;
 use super::dyadic::Dyadic;
-use rustc_hash::FxHashMap;
+use super::nus::Nus;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Followers of one NUS option enumerated to find its largest nimber, at most.
+const NUS_FOLLOWER_LIMIT: usize = 1 << 20;
 
 #[derive(Default)]
 pub struct AtomicCaches {
     naive: FxHashMap<GameId, GameId>,
+    /// The largest m with *m a follower, by general game and by NUS option.
+    largest_nimber: FxHashMap<GameId, u64>,
+    largest_nimber_of_nus: FxHashMap<Nus, u64>,
 }
 
 impl AtomicCaches {
     pub fn memory_bytes(&self) -> usize {
-        self.naive.capacity() * 9
+        use std::mem::size_of;
+        let slot = |key: usize, value: usize| key + value + 1;
+        self.naive.capacity() * slot(size_of::<GameId>(), size_of::<GameId>())
+            + self.largest_nimber.capacity() * slot(size_of::<GameId>(), size_of::<u64>())
+            + self.largest_nimber_of_nus.capacity() * slot(size_of::<Nus>(), size_of::<u64>())
     }
 }
 
@@ -43,7 +54,7 @@ impl Engine {
     }
 
     /// The calculus without the atomicity check.
-    fn naive_atomic_weight(&mut self, g: GameId) -> EngineResult<GameId> {
+    pub(super) fn naive_atomic_weight(&mut self, g: GameId) -> EngineResult<GameId> {
         if let Some(n) = self.as_nus(g) {
             return Ok(self.integer(n.ups));
         }
@@ -80,15 +91,70 @@ impl Engine {
 
     /// N = 1 + the largest m with *m a follower of g (at least 1).
     fn far_star(&mut self, g: GameId) -> EngineResult<u64> {
+        Ok(self.largest_nimber_follower(g)? + 1)
+    }
+
+    /// The largest m with *m a follower of g (0 is *0). Cached and built from the options,
+    /// since the atomic weight asks it of every follower: one follower walk each made
+    /// `^[10000]` quadratic in time and memory.
+    fn largest_nimber_follower(&mut self, g: GameId) -> EngineResult<u64> {
+        if let Some(value) = self.as_nus(g) {
+            return self.largest_nimber_of_nus(value);
+        }
+        if let Some(&m) = self.atomic.largest_nimber.get(&g) {
+            return Ok(m);
+        }
+        self.poll()?;
+        crate::engine::grow(|| {
+            let mut largest = 0;
+            for side in [true, false] {
+                let (start, len) = self.side_span(g, side)?;
+                for i in 0..len {
+                    let option = self.pool[start + i];
+                    largest = largest.max(self.largest_nimber_follower(option)?);
+                }
+            }
+            self.atomic.largest_nimber.insert(g, largest);
+            Ok(largest)
+        })
+    }
+
+    /// [`Engine::largest_nimber_follower`] of a NUS, by enumerating its followers as values.
+    fn largest_nimber_of_nus(&mut self, value: Nus) -> EngineResult<u64> {
+        if value.is_nimber() {
+            return Ok(value.nim);
+        }
+        if let Some(&m) = self.atomic.largest_nimber_of_nus.get(&value) {
+            return Ok(m);
+        }
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![value];
+        seen.insert(value);
         let mut largest = 0;
-        for f in self.followers(g)? {
-            if let Some(n) = self.as_nus(f)
-                && n.is_nimber()
-            {
-                largest = largest.max(n.nim);
+        while let Some(v) = stack.pop() {
+            if seen.len() % 1024 == 0 {
+                self.poll()?;
+            }
+            if v.is_nimber() {
+                largest = largest.max(v.nim);
+                continue;
+            }
+            let left = v.left_options().ok_or(EngineError::Overflow)?;
+            let right = v.right_options().ok_or(EngineError::Overflow)?;
+            for option in left.into_iter().chain(right) {
+                if seen.insert(option) {
+                    stack.push(option);
+                }
+            }
+            if seen.len() > NUS_FOLLOWER_LIMIT {
+                return Err(EngineError::TooMany {
+                    what: "followers",
+                    limit: NUS_FOLLOWER_LIMIT as u64,
+                });
             }
         }
-        Ok(largest + 1)
+        self.atomic.largest_nimber_of_nus.insert(value, largest);
+        Ok(largest)
     }
 
     /// The greatest integer n with n ⧏ h (not n ≥ h) for every h in `games` (0 if none).

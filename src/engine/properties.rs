@@ -251,7 +251,7 @@ fn nus_misere(value: &Nus) -> MisereWins {
 
 impl Engine {
     /// (start, len) of one side's options in the pool.
-    fn side_span(&mut self, g: GameId, left: bool) -> EngineResult<(usize, usize)> {
+    pub(super) fn side_span(&mut self, g: GameId, left: bool) -> EngineResult<(usize, usize)> {
         if left {
             self.left_span(g)
         } else {

@@ -27,27 +27,39 @@ use super::nus::Nus;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// Per-game cache of uptimal expansions, and the powers of ↑ built so far.
+/// Per-game cache of uptimal shapes, and the powers of ↑ built so far.
 #[derive(Default)]
 pub struct UptimalCaches {
     /// ↑ⁿ at index n − 1.
     powers: Vec<GameId>,
     /// ↑^→n at index n − 1.
     powers_to: Vec<GameId>,
-    /// The expansion of each general (non-NUS) game examined; `None` = not an uptimal.
-    expansions: FxHashMap<GameId, Option<UptimalExpansion>>,
-    /// Heap bytes held by the coefficient vectors in `expansions`.
-    coefficient_bytes: usize,
+    /// The shape of each general (non-NUS) game examined; `None` = not an uptimal.
+    shapes: FxHashMap<GameId, Option<UptimalShape>>,
 }
 
 impl UptimalCaches {
     pub fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
-        let entry = size_of::<GameId>() + size_of::<Option<UptimalExpansion>>() + 1;
+        let entry = size_of::<GameId>() + size_of::<Option<UptimalShape>>() + 1;
         (self.powers.capacity() + self.powers_to.capacity()) * size_of::<GameId>()
-            + self.expansions.capacity() * entry
-            + self.coefficient_bytes
+            + self.shapes.capacity() * entry
     }
+}
+
+/// What recognition keeps of a general uptimal G: G = S + sign·(↑^→n *) for its lone option
+/// S, plus the length and last coefficient that the next recognition step needs. Whole
+/// coefficient vectors per game would cost O(n²) along a chain like the followers of ↑^[n];
+/// [`Engine::uptimal_expansion`] rebuilds the one asked for by walking the chain.
+#[derive(Clone, Copy, Debug)]
+struct UptimalShape {
+    lone: GameId,
+    n: usize,
+    sign: i64,
+    length: usize,
+    /// The coefficient of ↑ (the atomic weight) and the last one.
+    first: i64,
+    last: i64,
 }
 
 /// x + *m + Σ aᵢ·↑ⁱ, written `x*m.a₁a₂…` by CGSuite.
@@ -74,7 +86,8 @@ impl UptimalExpansion {
         self.coefficients.len()
     }
 
-    /// self + sign·(↑^→n *), or `None` on overflow.
+    /// self + sign·(↑^→n *), or `None` on overflow (the tests' statement of the shape rule).
+    #[cfg(test)]
     fn plus_up_to_star(&self, n: usize, sign: i64) -> Option<UptimalExpansion> {
         let mut coefficients = self.coefficients.clone();
         if coefficients.len() < n {
@@ -143,7 +156,11 @@ impl Engine {
                 let down_to = self.neg(up_to)?;
                 let star = self.nimber(1);
                 let right = self.add(down_to, star)?;
-                self.game_from_options(&[Engine::ZERO], &[right])?
+                let g = self.game_from_options(&[Engine::ZERO], &[right])?;
+                // ↑ⁿ = (↓^→(n−1) *) + ↑^→n *: the shape is known by construction, and
+                // recognising it would compare the chain's members pairwise.
+                self.known_shape(g, right, k as usize, 0);
+                g
             };
             self.uptimal.powers.push(g);
         }
@@ -162,12 +179,29 @@ impl Engine {
                 None => self.ups(1),
                 Some(&prev) => {
                     let star = self.nimber(1);
-                    self.game_from_options(&[prev], &[star])?
+                    let g = self.game_from_options(&[prev], &[star])?;
+                    // ↑^→n = * + ↑^→n *.
+                    self.known_shape(g, star, self.uptimal.powers_to.len() + 1, 1);
+                    g
                 }
             };
             self.uptimal.powers_to.push(g);
         }
         Ok(self.uptimal.powers_to[index])
+    }
+
+    /// Record that g = lone + (↑^→n *), with the expansion of length n ending in 1 and
+    /// starting with `first`, for a g built that way (a power of ↑; n ≥ 2).
+    fn known_shape(&mut self, g: GameId, lone: GameId, n: usize, first: i64) {
+        let shape = UptimalShape {
+            lone,
+            n,
+            sign: 1,
+            length: n,
+            first,
+            last: 1,
+        };
+        self.uptimal.shapes.insert(g, Some(shape));
     }
 
     /// H when g = {0 | H} (exactly one option on each side, the Left one 0).
@@ -270,32 +304,93 @@ impl Engine {
         Ok(g)
     }
 
-    /// Is g an uptimal (x + *m + Σ aᵢ·↑ⁱ)?
-    pub fn is_uptimal(&mut self, g: GameId) -> EngineResult<bool> {
-        Ok(self.uptimal_expansion(g)?.is_some())
-    }
-
-    /// The uptimal expansion of g, or `None` if g is not an uptimal (cached per game).
+    /// The uptimal expansion of g, or `None` if g is not an uptimal. Built from the cached
+    /// shapes in time linear in the chain of lone options and the length.
     pub fn uptimal_expansion(&mut self, g: GameId) -> EngineResult<Option<UptimalExpansion>> {
         if let Some(n) = self.as_nus(g) {
             return Ok(Some(UptimalExpansion::from_nus(n)));
         }
-        if let Some(known) = self.uptimal.expansions.get(&g) {
-            return Ok(known.clone());
+        let Some(top) = self.uptimal_shape(g)? else {
+            return Ok(None);
+        };
+        // Each step adds sign·(1, …, 1) (n ones) and a star: a difference array adds the
+        // runs in O(1) each.
+        let mut difference = vec![0i64; top.length.max(1) + 1];
+        let mut steps = 0usize;
+        let mut at = top;
+        let base = loop {
+            steps += 1;
+            if steps.is_multiple_of(1 << 16) {
+                self.poll()?;
+            }
+            if difference.len() <= at.n {
+                difference.resize(at.n + 1, 0);
+            }
+            difference[0] = difference[0]
+                .checked_add(at.sign)
+                .ok_or(EngineError::Overflow)?;
+            difference[at.n] = difference[at.n]
+                .checked_sub(at.sign)
+                .ok_or(EngineError::Overflow)?;
+            match self.as_nus(at.lone) {
+                Some(n) => break n,
+                // A lone option of an uptimal is one (the shape rule, checked when the shape
+                // was found; powers of ↑ are recorded at construction, their options not).
+                None => at = self.uptimal_shape(at.lone)?.ok_or(EngineError::Overflow)?,
+            }
+        };
+        let mut coefficients = Vec::with_capacity(top.length);
+        let mut running = 0i64;
+        for (i, d) in difference.iter().enumerate() {
+            running = running.checked_add(*d).ok_or(EngineError::Overflow)?;
+            let base_part = if i == 0 { base.ups } else { 0 };
+            coefficients.push(
+                running
+                    .checked_add(base_part)
+                    .ok_or(EngineError::Overflow)?,
+            );
+        }
+        while coefficients.last() == Some(&0) {
+            coefficients.pop();
+        }
+        debug_assert_eq!(coefficients.len(), top.length);
+        Ok(Some(UptimalExpansion {
+            number: base.number,
+            nim: base.nim ^ (steps as u64 & 1),
+            coefficients,
+        }))
+    }
+
+    /// Is g an uptimal (x + *m + Σ aᵢ·↑ⁱ)?
+    pub fn is_uptimal(&mut self, g: GameId) -> EngineResult<bool> {
+        Ok(self.as_nus(g).is_some() || self.uptimal_shape(g)?.is_some())
+    }
+
+    /// The length, first and last coefficients of an uptimal's expansion (`None`: not an
+    /// uptimal).
+    fn length_first_last(&mut self, g: GameId) -> EngineResult<Option<(usize, i64, i64)>> {
+        if let Some(n) = self.as_nus(g) {
+            let length = usize::from(n.ups != 0);
+            return Ok(Some((length, n.ups, n.ups)));
+        }
+        Ok(self.uptimal_shape(g)?.map(|s| (s.length, s.first, s.last)))
+    }
+
+    /// The shape of a general game, if it is an uptimal (cached per game).
+    fn uptimal_shape(&mut self, g: GameId) -> EngineResult<Option<UptimalShape>> {
+        if let Some(known) = self.uptimal.shapes.get(&g) {
+            return Ok(*known);
         }
         self.poll()?;
         crate::engine::grow(|| {
-            let result = self.expansion_by_options(g)?;
-            if let Some(e) = &result {
-                self.uptimal.coefficient_bytes += e.coefficients.capacity() * size_of::<i64>();
-            }
-            self.uptimal.expansions.insert(g, result.clone());
+            let result = self.shape_by_options(g)?;
+            self.uptimal.shapes.insert(g, result);
             Ok(result)
         })
     }
 
     /// Recognise a general game (see the module documentation).
-    fn expansion_by_options(&mut self, g: GameId) -> EngineResult<Option<UptimalExpansion>> {
+    fn shape_by_options(&mut self, g: GameId) -> EngineResult<Option<UptimalShape>> {
         let x = self.left_stop(g);
         if self.right_stop(g) != x {
             return Ok(None);
@@ -323,15 +418,15 @@ impl Engine {
                 continue;
             }
             let lone = self.pool[if lone_left { ls } else { rs }];
-            let Some(lone_exp) = self.uptimal_expansion(lone)? else {
+            let Some((lone_length, lone_first, lone_last)) = self.length_first_last(lone)? else {
                 continue;
             };
             let mut other_max = 0;
             let mut other_ok = true;
             for i in other_start..other_start + other_len {
                 let o = self.pool[i];
-                match self.uptimal_expansion(o)? {
-                    Some(e) => other_max = other_max.max(e.length()),
+                match self.length_first_last(o)? {
+                    Some((length, _, _)) => other_max = other_max.max(length),
                     None => {
                         other_ok = false;
                         break;
@@ -341,18 +436,30 @@ impl Engine {
             if !other_ok {
                 continue;
             }
-            let m = other_max.max(lone_exp.length());
+            let m = other_max.max(lone_length);
             for n in [m, m + 1] {
                 if n < 2 || other_max >= n {
                     continue;
                 }
-                // G = S + sign·↑^→n*, where S is the lone option.
-                let candidate = lone_exp
-                    .plus_up_to_star(n, sign)
-                    .ok_or(EngineError::Overflow)?;
-                let last = candidate.coefficients.last().copied().unwrap_or(0);
-                if candidate.length() != n || last.signum() != sign {
+                // The candidate S + sign·(↑^→n *) has length n only if its coefficient n
+                // keeps the sign: S's is 0 there (n beyond S's length) or has that sign.
+                let last = if n > lone_length {
+                    sign
+                } else {
+                    lone_last.checked_add(sign).ok_or(EngineError::Overflow)?
+                };
+                if last.signum() != sign {
                     continue;
+                }
+                // An infinitesimal uptimal is all-small, so its atomic weight is exactly its
+                // coefficient of ↑: a cheap test before building a sum (`{^800000|0}` would
+                // otherwise add ^800000 to a small game, 800000 levels deep).
+                let first = lone_first.checked_add(sign).ok_or(EngineError::Overflow)?;
+                if x.is_zero() {
+                    let weight = self.naive_atomic_weight(g)?;
+                    if self.as_number(weight) != Some(Dyadic::from_i128(first.into())) {
+                        continue;
+                    }
                 }
                 // Build the candidate: S + sign·(↑^→n *) has exactly the candidate's value.
                 let n32 = u32::try_from(n).map_err(|_| EngineError::Overflow)?;
@@ -363,7 +470,14 @@ impl Engine {
                     step = self.neg(step)?;
                 }
                 if self.add(lone, step)? == g {
-                    return Ok(Some(candidate));
+                    return Ok(Some(UptimalShape {
+                        lone,
+                        n,
+                        sign,
+                        length: n,
+                        first,
+                        last,
+                    }));
                 }
             }
         }
