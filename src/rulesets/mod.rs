@@ -157,16 +157,14 @@ pub fn constant_names() -> impl Iterator<Item = &'static str> {
     heap::CONSTANTS.iter().map(|&(name, _)| name)
 }
 
-/// A list of nim values as a value: interruptible and under the memory ceiling, since a long
-/// sequence (`nim_values(kayles, 20000000)`) takes seconds and gigabytes to build.
+/// A sequence of nim values as a value: a compact [`Value::Sequence`] of 2 or 4 bytes per
+/// heap, never one value per heap (`nim_values(kayles, 10^7)` would take gigabytes as a
+/// list). Copying it may need up to half as much again as `values`, checked against the
+/// memory ceiling first.
 pub fn nim_value_list(values: &[u32], engine: &Engine) -> EvalResult<Value> {
-    engine.check_memory_for(std::mem::size_of_val(values) * 8)?;
-    let mut items = Vec::with_capacity(values.len());
-    for chunk in values.chunks(1 << 16) {
-        engine.check_interrupt()?;
-        items.extend(chunk.iter().map(|&v| Value::Number(v.into())));
-    }
-    Ok(Value::List(items))
+    engine.check_memory_for(std::mem::size_of_val(values))?;
+    engine.check_interrupt()?;
+    Ok(Value::sequence(values))
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
