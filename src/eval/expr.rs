@@ -289,6 +289,10 @@ impl Evaluator<'_> {
                     Value::List(items) if lit.number.is_none() && lit.ups.is_none() => {
                         return crate::misere::methods::from_star_list(&items, self.engine);
                     }
+                    Value::Sequence(s) if lit.number.is_none() && lit.ups.is_none() => {
+                        let items = super::collections::sequence_items(&s, self.engine)?;
+                        return crate::misere::methods::from_star_list(&items, self.engine);
+                    }
                     Value::Number(r) if r.is_integer() => {
                         nim_index(&r.numer()).map_err(|err| err.or_at(e.span))?
                     }

@@ -159,8 +159,8 @@ pub fn constant_names() -> impl Iterator<Item = &'static str> {
 
 /// A sequence of nim values as a value: a compact [`Value::Sequence`] of 2 or 4 bytes per
 /// heap, never one value per heap (`nim_values(kayles, 10^7)` would take gigabytes as a
-/// list). Copying it may need up to half as much again as `values`, checked against the
-/// memory ceiling first.
+/// list). The copy takes at most as much again as `values` (half as much when every value
+/// fits in 16 bits), checked against the memory ceiling first.
 pub fn nim_value_list(values: &[u32], engine: &Engine) -> EvalResult<Value> {
     engine.check_memory_for(std::mem::size_of_val(values))?;
     engine.check_interrupt()?;
