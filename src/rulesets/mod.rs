@@ -159,12 +159,23 @@ pub fn constant_names() -> impl Iterator<Item = &'static str> {
 
 /// A sequence of nim values as a value: a compact [`Value::Sequence`] of 2 or 4 bytes per
 /// heap, never one value per heap (`nim_values(kayles, 10^7)` would take gigabytes as a
-/// list). The copy takes at most as much again as `values` (half as much when every value
-/// fits in 16 bits), checked against the memory ceiling first.
-pub fn nim_value_list(values: &[u32], engine: &Engine) -> EvalResult<Value> {
-    engine.check_memory_for(std::mem::size_of_val(values))?;
+/// list). Values that need 32 bits keep `values`' buffer; narrowing them to 16 bits takes
+/// a half-size copy for a moment, checked against the memory ceiling first.
+pub fn nim_value_list(values: Vec<u32>, engine: &Engine) -> EvalResult<Value> {
+    engine.check_memory_for(std::mem::size_of_val(values.as_slice()) / 2)?;
     engine.check_interrupt()?;
-    Ok(Value::sequence(values))
+    Ok(Value::Sequence(Rc::new(
+        crate::value::NimSequence::from_vec(values),
+    )))
+}
+
+/// The nim values of heaps 1..=n (CGSuite's `NimValueSequence`) from those of heaps 0..=n,
+/// in place.
+pub fn without_heap_zero(mut values: Vec<u32>) -> Vec<u32> {
+    if !values.is_empty() {
+        values.remove(0);
+    }
+    values
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).
