@@ -15,6 +15,7 @@ use crate::syntax::ast::{BinOp, CmpOp};
 use crate::value::{IntRange, NimSequence};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::rc::Rc;
 
 /// The kind of a collection, which methods that build a new one keep.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -585,7 +586,7 @@ impl Evaluator<'_> {
                     return Ok(false);
                 }
                 for (v, x) in seq.iter().zip(items) {
-                    if !self.same_value(&Value::integer(v), x)? {
+                    if !self.same_value(&Value::Number(v.into()), x)? {
                         return Ok(false);
                     }
                 }
@@ -842,8 +843,8 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
 
 /// What a nim sequence answers without listing its elements as values: its length and
 /// extremes, membership, and slices (which stay compact).
-fn sequence_method(s: &NimSequence, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
-    let compact = |t: NimSequence| Value::Sequence(std::rc::Rc::new(t));
+fn sequence_method(s: &Rc<NimSequence>, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+    let compact = |t: NimSequence| Value::Sequence(Rc::new(t));
     // An integer argument as a possible element: `None` when it cannot be one.
     let element = |x: &Value| match x {
         Value::Number(r) => r.small().and_then(|n| u32::try_from(n).ok()),
@@ -855,7 +856,7 @@ fn sequence_method(s: &NimSequence, key: &str, args: &[Value]) -> EvalResult<Opt
         ("head", []) if !s.is_empty() => s.get(0).map_or(Value::Nothing, Value::integer),
         ("tail", []) if !s.is_empty() => compact(s.slice(1, s.len())),
         // A nim sequence is a list already.
-        ("tolist", []) => compact(s.clone()),
+        ("tolist", []) => Value::Sequence(s.clone()),
         ("sum", []) if !s.is_empty() => Value::integer(s.sum()),
         ("max", []) => s
             .max()
