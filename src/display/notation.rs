@@ -119,6 +119,20 @@ impl Printer {
             Value::Str(s) => write!(out, "\"{s}\"")?,
             Value::Nothing => out.write_str("Nothing")?,
             Value::List(items) => self.write_items(engine, "[", items, "]", out)?,
+            // As the list of its integers prints; interruptible, since it may be long.
+            Value::Sequence(seq) => {
+                out.write_char('[')?;
+                for (i, v) in seq.iter().enumerate() {
+                    if i > 0 {
+                        out.write_char(',')?;
+                    }
+                    if i % (1 << 16) == 0 {
+                        engine.check_interrupt()?;
+                    }
+                    write!(out, "{v}")?;
+                }
+                out.write_char(']')?;
+            }
             Value::Range(r) => {
                 write!(out, "{}..{}", r.start, r.end)?;
                 if r.step != 1.into() {

@@ -44,7 +44,11 @@ impl Evaluator<'_> {
         if let ("sum" | "max" | "min" | "mex", [c]) = (key.as_str(), args.as_slice())
             && matches!(
                 c,
-                Value::List(_) | Value::Set(_) | Value::Map(_) | Value::Range(_)
+                Value::List(_)
+                    | Value::Set(_)
+                    | Value::Map(_)
+                    | Value::Range(_)
+                    | Value::Sequence(_)
             )
         {
             // The contract's `mex([...])` refuses negative integers; CGSuite's `Mex(c)` ignores

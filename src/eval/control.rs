@@ -316,6 +316,16 @@ impl Evaluator<'_> {
             }
             ForSource::In(coll) => {
                 let items = self.eval(coll)?;
+                // A nim sequence is visited in place: listing ten million values first
+                // would take 32 bytes for each of its 2 or 4.
+                if let Value::Sequence(seq) = &items {
+                    for v in seq.iter() {
+                        if !round(self, Item::Any(Value::Number(v.into())))? {
+                            break;
+                        }
+                    }
+                    return Ok(());
+                }
                 let items = self
                     .iteration_items(items)
                     .map_err(|e| e.or_at(coll.span))?;
@@ -437,6 +447,7 @@ impl Evaluator<'_> {
         match v {
             Value::List(items) | Value::Set(items) | Value::Tuple(items) => Ok(items),
             Value::Range(r) => super::collections::range_items(&r),
+            Value::Sequence(s) => super::collections::sequence_items(&s, self.engine),
             Value::Map(entries) => Ok(entries
                 .into_iter()
                 .map(|e| Value::Entry(Box::new(e)))

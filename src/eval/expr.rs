@@ -289,6 +289,10 @@ impl Evaluator<'_> {
                     Value::List(items) if lit.number.is_none() && lit.ups.is_none() => {
                         return crate::misere::methods::from_star_list(&items, self.engine);
                     }
+                    Value::Sequence(s) if lit.number.is_none() && lit.ups.is_none() => {
+                        let items = super::collections::sequence_items(&s, self.engine)?;
+                        return crate::misere::methods::from_star_list(&items, self.engine);
+                    }
                     Value::Number(r) if r.is_integer() => {
                         nim_index(&r.numer()).map_err(|err| err.or_at(e.span))?
                     }
@@ -641,13 +645,16 @@ impl Evaluator<'_> {
         let keeps_ranges = matches!(
             super::methods::method_key(name).as_str(),
             "sum" | "max" | "min" | "mex"
-        ) && matches!(positional.as_slice(), [Value::Range(_)]);
+        ) && matches!(
+            positional.as_slice(),
+            [Value::Range(_) | Value::Sequence(_)]
+        );
         let positional = if keeps_ranges {
             positional
         } else {
             positional
                 .into_iter()
-                .map(super::collections::expand_ranges)
+                .map(|v| super::collections::expand_ranges(v, self.engine))
                 .collect::<EvalResult<Vec<_>>>()?
         };
         self.call_builtin(name, positional, named)
@@ -766,12 +773,20 @@ impl Evaluator<'_> {
         match (target, args.as_slice()) {
             (Value::Ruleset(r), _) => r.position(&args, self.engine),
             (Value::Map(entries), [key]) => self.map_get(entries, key),
+            (Value::Sequence(seq), [i]) => {
+                let n = expect_integer(i)?;
+                n.to_usize()
+                    .and_then(|k| k.checked_sub(1))
+                    .and_then(|k| seq.get(k))
+                    .map(|v| Value::Number(v.into()))
+                    .ok_or_else(|| EvalError::new(format!("List index out of bounds: {n}")))
+            }
             (Value::List(_) | Value::Tuple(_) | Value::Range(_), [i]) => {
                 // CGSuite lists are indexed from 1.
                 let n = expect_integer(i)?;
                 let items = match target {
                     Value::List(items) | Value::Tuple(items) => items.clone(),
-                    _ => super::collections::as_list(target)?,
+                    _ => super::collections::as_list(target, self.engine)?,
                 };
                 n.to_usize()
                     .and_then(|k| k.checked_sub(1))

@@ -414,6 +414,7 @@ fn method_candidates(receiver: &Value) -> Vec<&'static str> {
         Value::Str(_) => &[Kind::StringMethod],
         Value::List(_)
         | Value::Range(_)
+        | Value::Sequence(_)
         | Value::Set(_)
         | Value::Map(_)
         | Value::Entry(_)

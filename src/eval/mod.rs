@@ -23,6 +23,8 @@ mod primes;
 mod properties;
 pub mod reference;
 #[cfg(test)]
+mod sequence_tests;
+#[cfg(test)]
 mod tests;
 mod values;
 

@@ -129,13 +129,13 @@ pub fn is_instance(v: &Value, type_name: &str) -> Option<bool> {
         }
         "Nimber" => matches!(v, Value::Number(r) if r.is_zero()),
         "ImpartialGame" => matches!(v, Value::Position(p) if p.is_impartial()),
-        "List" => matches!(v, Value::List(_) | Value::Range(_)),
+        "List" => matches!(v, Value::List(_) | Value::Range(_) | Value::Sequence(_)),
         "Range" => matches!(v, Value::Range(_)),
         "Set" => matches!(v, Value::Set(_)),
         "Map" => matches!(v, Value::Map(_)),
         "Collection" => matches!(
             v,
-            Value::List(_) | Value::Range(_) | Value::Set(_) | Value::Map(_)
+            Value::List(_) | Value::Range(_) | Value::Sequence(_) | Value::Set(_) | Value::Map(_)
         ),
         "String" => matches!(v, Value::Str(_)),
         "Boolean" => matches!(v, Value::Bool(_)),

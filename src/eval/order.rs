@@ -13,7 +13,7 @@ fn rank(v: &Value) -> u8 {
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
         Value::Tuple(_) => 5,
-        Value::List(_) | Value::Range(_) => 6,
+        Value::List(_) | Value::Range(_) | Value::Sequence(_) => 6,
         Value::Set(_) => 7,
         Value::Map(_) => 8,
         Value::Entry(_) => 9,
@@ -93,9 +93,12 @@ impl Evaluator<'_> {
                 }
                 x.len().cmp(&y.len())
             }
-            (Value::Range(_), _) | (_, Value::Range(_)) => {
-                let x = super::collections::as_list(a)?;
-                let y = super::collections::as_list(b)?;
+            // Lexicographic, as for lists, without listing either sequence.
+            (Value::Sequence(x), Value::Sequence(y)) => x.iter().cmp(y.iter()),
+            (Value::Range(_) | Value::Sequence(_), _)
+            | (_, Value::Range(_) | Value::Sequence(_)) => {
+                let x = super::collections::as_list(a, self.engine)?;
+                let y = super::collections::as_list(b, self.engine)?;
                 self.compare_values(&Value::List(x), &Value::List(y))?
             }
             (Value::Map(x), Value::Map(y)) => {

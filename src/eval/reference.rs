@@ -285,7 +285,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "nim_value_sequence", "nim_value_sequence(R, N)", 2, 2, "Positions",
         "The nim values of heaps 1 to N of R.", "nim_value_sequence(kayles, 10)", ["nim_values"];
     Function, "nim_values", "nim_values(R, n)", 2, 2, "Positions",
-        "The nim values [g(0), ..., g(n)] of R's heaps.", "nim_values(kayles, 20)", ["nim_value_sequence", "period", "heap_nim_value"];
+        "The nim values [g(0), ..., g(n)] of R's heaps, as a compact list.", "nim_values(kayles, 20)", ["nim_value_sequence", "period", "heap_nim_value"];
     Function, "octal", "octal(CODE)", 1, 1, "Rulesets",
         "The octal game with the given code.", "octal(\"0.77\")[5]", ["hexadecimal", "take_and_break", "kayles"];
     Function, "period", "period(R[, N])", 1, 2, "Positions",
@@ -606,7 +606,7 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows).", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];
-    RulesetMethod, "NimValues", "R.NimValues(n)", 1, 1, "Positions", "The nim values of heaps 0 to n.", "kayles.NimValues(10)", ["nim_values"];
+    RulesetMethod, "NimValues", "R.NimValues(n)", 1, 1, "Positions", "The nim values of heaps 0 to n, as a compact list.", "kayles.NimValues(10)", ["nim_values"];
     RulesetMethod, "ObservedPeriod", "R.ObservedPeriod(N)", 1, 1, "Positions", "A period seen in the first N heaps of a heap ruleset of your own (not a proof).", "heap_ruleset(n -> [[n - k] for k from 1 to n.Min(2)]).ObservedPeriod(20)", ["Period"];
     RulesetMethod, "Period", "R.Period / R.Period(N)", 0, 1, "Positions", "The period, preperiod and saltus of the nim values.", "kayles.Period", ["period", "CheckPeriodicity"];
 

@@ -6,14 +6,16 @@
 //! kind, so that a set stays sorted and free of duplicates and a map keeps its keys distinct.
 //! A map's elements are its entries (`k => v`).
 
-use super::collections::{as_list, range_items};
+use super::collections::{as_list, range_items, sequence_items};
 use super::convert::{expect_bool, expect_integer, integer, type_name};
 use super::order::merge_sort;
 use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::engine::Engine;
 use crate::syntax::ast::{BinOp, CmpOp};
-use crate::value::IntRange;
+use crate::value::{IntRange, NimSequence};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::rc::Rc;
 
 /// The kind of a collection, which methods that build a new one keep.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,7 +29,8 @@ enum Kind {
 impl Kind {
     fn of(v: &Value) -> Option<Kind> {
         match v {
-            Value::List(_) => Some(Kind::List),
+            // A nim sequence is a list; what is built from it is an ordinary list.
+            Value::List(_) | Value::Sequence(_) => Some(Kind::List),
             Value::Range(_) => Some(Kind::Range),
             Value::Set(_) => Some(Kind::Set),
             Value::Map(_) => Some(Kind::Map),
@@ -97,9 +100,11 @@ impl Evaluator<'_> {
                 "value" => Some(e.1.clone()),
                 _ => None,
             }),
-            Value::List(_) | Value::Range(_) | Value::Set(_) | Value::Map(_) => {
-                self.collection_method(receiver, name, key, args)
-            }
+            Value::List(_)
+            | Value::Range(_)
+            | Value::Sequence(_)
+            | Value::Set(_)
+            | Value::Map(_) => self.collection_method(receiver, name, key, args),
             _ => Ok(None),
         }
     }
@@ -117,6 +122,12 @@ impl Evaluator<'_> {
         // A range answers these without listing its elements, so `(1..10^9).Size` is cheap.
         if let Value::Range(r) = receiver
             && let Some(v) = range_method(r, name, key, args)?
+        {
+            return Ok(Some(v));
+        }
+        // So does a nim sequence: `nim_values(kayles, 10^7).Max` lists no values.
+        if let Value::Sequence(seq) = receiver
+            && let Some(v) = sequence_method(seq, key, args)?
         {
             return Ok(Some(v));
         }
@@ -145,7 +156,7 @@ impl Evaluator<'_> {
         {
             return Ok(Some(v));
         }
-        let items = elements(receiver)?;
+        let items = elements(receiver, self.engine)?;
         let v = match key {
             "size" | "length" | "len" => {
                 arity(name, args, 0)?;
@@ -174,7 +185,7 @@ impl Evaluator<'_> {
             }
             "concat" => {
                 let [c] = one(name, args)?;
-                let more = elements(c).map_err(|_| {
+                let more = elements(c, self.engine).map_err(|_| {
                     EvalError::new(format!(
                         "`{name}` appends a collection, not {}",
                         type_name(c)
@@ -245,7 +256,7 @@ impl Evaluator<'_> {
                 let mut out = Vec::with_capacity(items.len());
                 for x in items {
                     match Kind::of(&x) {
-                        Some(_) => out.extend(elements(&x)?),
+                        Some(_) => out.extend(elements(&x, self.engine)?),
                         None => out.push(x),
                     }
                 }
@@ -404,12 +415,12 @@ impl Evaluator<'_> {
             "union" => {
                 let [c] = one(name, args)?;
                 let mut items = items;
-                items.extend(elements(c)?);
+                items.extend(elements(c, self.engine)?);
                 self.make_set(items)?
             }
             "intersection" => {
                 let [c] = one(name, args)?;
-                let other = elements(c)?;
+                let other = elements(c, self.engine)?;
                 let mut out = Vec::new();
                 for x in items {
                     if self.position_of(&other, &x)?.is_some() {
@@ -567,13 +578,30 @@ impl Evaluator<'_> {
                 }
                 self.compare(CmpOp::Eq, a, b)
             }
-            (Value::List(_) | Value::Range(_), Value::List(_) | Value::Range(_)) => {
+            (Value::Sequence(x), Value::Sequence(y)) => Ok(x == y),
+            // Element by element, without listing the sequence: it may be long.
+            (Value::Sequence(seq), Value::List(items))
+            | (Value::List(items), Value::Sequence(seq)) => {
+                if seq.len() != items.len() {
+                    return Ok(false);
+                }
+                for (v, x) in seq.iter().zip(items) {
+                    if !self.same_value(&Value::Number(v.into()), x)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (
+                Value::List(_) | Value::Range(_) | Value::Sequence(_),
+                Value::List(_) | Value::Range(_) | Value::Sequence(_),
+            ) => {
                 if let (Value::Range(x), Value::Range(y)) = (a, b)
                     && x == y
                 {
                     return Ok(true);
                 }
-                let (x, y) = (as_list(a)?, as_list(b)?);
+                let (x, y) = (as_list(a, self.engine)?, as_list(b, self.engine)?);
                 self.all_same(&x, &y)
             }
             (Value::Set(x), Value::Set(y)) | (Value::Tuple(x), Value::Tuple(y)) => {
@@ -634,7 +662,7 @@ impl Evaluator<'_> {
         let mut cells = Vec::with_capacity(rows.len());
         for row in rows {
             let items = match row {
-                Value::List(_) | Value::Range(_) => as_list(row)?,
+                Value::List(_) | Value::Range(_) | Value::Sequence(_) => as_list(row, self.engine)?,
                 other => vec![other.clone()],
             };
             cells.push(items.iter().map(|x| self.render(x)).collect::<Vec<_>>());
@@ -813,11 +841,79 @@ fn range_method(r: &IntRange, name: &str, key: &str, args: &[Value]) -> EvalResu
     Ok(Some(v))
 }
 
-/// A collection's elements: a range's integers, a map's entries.
-fn elements(v: &Value) -> EvalResult<Vec<Value>> {
+/// What a nim sequence answers without listing its elements as values: its length and
+/// extremes, membership, and slices (which stay compact).
+fn sequence_method(s: &Rc<NimSequence>, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+    let compact = |t: NimSequence| Value::Sequence(Rc::new(t));
+    // An integer argument as a possible element: `None` when it cannot be one.
+    let element = |x: &Value| match x {
+        Value::Number(r) => r.small().and_then(|n| u32::try_from(n).ok()),
+        _ => None,
+    };
+    let v = match (key, args) {
+        ("size" | "length" | "len", []) => integer(s.len()),
+        ("isempty", []) => Value::Bool(s.is_empty()),
+        ("head", []) if !s.is_empty() => s.get(0).map_or(Value::Nothing, Value::integer),
+        ("tail", []) if !s.is_empty() => compact(s.slice(1, s.len())),
+        // A nim sequence is a list already.
+        ("tolist", []) => Value::Sequence(s.clone()),
+        ("sum", []) if !s.is_empty() => Value::integer(s.sum()),
+        ("max", []) => s
+            .max()
+            .map_or_else(|| Err(empty()), |m| Ok(Value::integer(m)))?,
+        ("min", []) => s
+            .min()
+            .map_or_else(|| Err(empty()), |m| Ok(Value::integer(m)))?,
+        ("mex", []) => {
+            // The mex of n values is at most n, so larger values need no room.
+            let mut seen = vec![false; s.len() + 1];
+            for v in s.iter() {
+                if let Some(slot) = usize::try_from(v).ok().and_then(|i| seen.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+            integer(seen.iter().position(|&b| !b).unwrap_or(s.len()))
+        }
+        // Other arguments (games equal to integers) take the general path.
+        ("contains", [x @ Value::Number(_)]) => {
+            Value::Bool(element(x).is_some_and(|e| s.iter().any(|v| v == e)))
+        }
+        ("indexof", [x @ Value::Number(_)]) => {
+            let at = element(x).and_then(|e| s.iter().position(|v| v == e));
+            integer(at.map_or(0, |i| i + 1))
+        }
+        // Clipped to the sequence, as for lists: no bounds error.
+        ("sublist", [i @ Value::Number(_), j @ Value::Number(_)]) => {
+            let (i, j) = (expect_integer(i)?, expect_integer(j)?);
+            let from = i.max(BigInt::from(1));
+            let to = j.min(BigInt::from(s.len()));
+            if from > to {
+                compact(s.slice(0, 0))
+            } else {
+                compact(s.slice(to_index(&from) - 1, to_index(&to)))
+            }
+        }
+        ("take", [n @ Value::Number(_)]) => {
+            let n = expect_integer(n)?;
+            let n = if n.is_negative() { 0 } else { to_index(&n) };
+            compact(s.slice(0, n))
+        }
+        ("reversed", []) => {
+            let mut values: Vec<u32> = s.iter().collect();
+            values.reverse();
+            compact(NimSequence::from_vec(values))
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// A collection's elements: a range's integers, a nim sequence's, a map's entries.
+fn elements(v: &Value, engine: &Engine) -> EvalResult<Vec<Value>> {
     match v {
         Value::List(items) | Value::Set(items) => Ok(items.clone()),
         Value::Range(r) => range_items(r),
+        Value::Sequence(s) => sequence_items(s, engine),
         Value::Map(entries) => Ok(entries
             .iter()
             .map(|e| Value::Entry(Box::new(e.clone())))

@@ -69,6 +69,14 @@ fn element(a: &mut MisereArena, v: &Value) -> EvalResult<MisereId> {
                 .collect::<EvalResult<Vec<_>>>()?;
             Ok(a.construct(options)?)
         }
+        // A nim sequence is a list of nim heap sizes.
+        Value::Sequence(heaps) => {
+            let options = heaps
+                .iter()
+                .map(|h| a.nim_heap(u64::from(h)))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(a.construct(options)?)
+        }
         Value::Number(r) if r.is_integer() => Ok(a.nim_heap(heap_size(&r.numer())?)?),
         other => Err(EvalError::new(format!(
             "*[...] takes nim heap sizes (non-negative integers), lists of options and misère \

@@ -157,16 +157,25 @@ pub fn constant_names() -> impl Iterator<Item = &'static str> {
     heap::CONSTANTS.iter().map(|&(name, _)| name)
 }
 
-/// A list of nim values as a value: interruptible and under the memory ceiling, since a long
-/// sequence (`nim_values(kayles, 20000000)`) takes seconds and gigabytes to build.
-pub fn nim_value_list(values: &[u32], engine: &Engine) -> EvalResult<Value> {
-    engine.check_memory_for(std::mem::size_of_val(values) * 8)?;
-    let mut items = Vec::with_capacity(values.len());
-    for chunk in values.chunks(1 << 16) {
-        engine.check_interrupt()?;
-        items.extend(chunk.iter().map(|&v| Value::Number(v.into())));
+/// A sequence of nim values as a value: a compact [`Value::Sequence`] of 2 or 4 bytes per
+/// heap, never one value per heap (`nim_values(kayles, 10^7)` would take gigabytes as a
+/// list). Values that need 32 bits keep `values`' buffer; narrowing them to 16 bits takes
+/// a half-size copy for a moment, checked against the memory ceiling first.
+pub fn nim_value_list(values: Vec<u32>, engine: &Engine) -> EvalResult<Value> {
+    engine.check_memory_for(std::mem::size_of_val(values.as_slice()) / 2)?;
+    engine.check_interrupt()?;
+    Ok(Value::Sequence(Rc::new(
+        crate::value::NimSequence::from_vec(values),
+    )))
+}
+
+/// The nim values of heaps 1..=n (CGSuite's `NimValueSequence`) from those of heaps 0..=n,
+/// in place.
+pub fn without_heap_zero(mut values: Vec<u32>) -> Vec<u32> {
+    if !values.is_empty() {
+        values.remove(0);
     }
-    Ok(Value::List(items))
+    values
 }
 
 /// Arguments of a call: positional ones in order, then named ones (`allbut => true`).

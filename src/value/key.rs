@@ -1,6 +1,6 @@
 //! Values as hash keys, compared structurally: numbers exactly, strings by content,
 //! collections element by element, games by id, functions and rulesets by identity. A range
-//! is keyed as the list of its elements, since it equals that list. Values with no such
+//! or a nim sequence is keyed as the list of its elements, since it equals that list. Values with no such
 //! identity (thermographs, positions, explicit game forms) have no key.
 //!
 //! User-defined rulesets memoise their positions by key (language.md §11), and the evaluator
@@ -22,7 +22,7 @@ pub enum Key {
     Nothing,
     Side(bool),
     Outcome(Box<str>),
-    /// Lists and ranges.
+    /// Lists, ranges and nim sequences.
     List(Box<[Key]>),
     Set(Box<[Key]>),
     Tuple(Box<[Key]>),
@@ -52,6 +52,9 @@ impl Key {
                     .map(|n| Key::Number(n.into()))
                     .collect(),
             ),
+            Value::Sequence(s) if s.len() as u64 <= MAX_RANGE_KEY => {
+                Key::List(s.iter().map(|v| Key::Number(v.into())).collect())
+            }
             Value::Map(entries) => Key::Map(
                 entries
                     .iter()

@@ -7,10 +7,12 @@
 mod error;
 mod key;
 mod rational;
+mod sequence;
 
 pub use error::{EvalError, EvalResult};
 pub use key::Key;
 pub use rational::Rational;
+pub use sequence::NimSequence;
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use crate::rulesets::{Callable, Position, Ruleset};
@@ -45,6 +47,9 @@ pub enum Value {
     List(Vec<Value>),
     /// `a..b..step`: an integer range, a list that prints as written.
     Range(Box<IntRange>),
+    /// A sequence of nim values (`nim_values(kayles, 100)`), stored compactly: a list of
+    /// integers that prints, indexes and compares as one, at 2 or 4 bytes per element.
+    Sequence(Rc<NimSequence>),
     /// Sorted in CGSuite's order, without duplicates.
     Set(Vec<Value>),
     /// `{k => v}`: entries sorted by key in CGSuite's order, keys distinct.
@@ -125,6 +130,11 @@ impl IntRange {
 }
 
 impl Value {
+    /// A sequence of nim values, stored compactly.
+    pub fn sequence(values: &[u32]) -> Value {
+        Value::Sequence(Rc::new(NimSequence::new(values)))
+    }
+
     /// An integer value.
     pub fn integer(n: impl Into<BigInt>) -> Value {
         Value::Number(Rational::from(n.into()))
@@ -148,7 +158,8 @@ impl Value {
             Value::Outcome(_) => "outcome",
             Value::Side(_) => "side",
             Value::Str(_) => "string",
-            Value::List(_) => "list",
+            // A nim sequence is a list to every consumer of `--json`.
+            Value::List(_) | Value::Sequence(_) => "list",
             Value::Tuple(_) => "tuple",
             Value::Range(_) => "range",
             Value::Set(_) => "set",
@@ -177,7 +188,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Outcome(_) => "an outcome class",
         Value::Side(_) => "a side (Left/Right)",
         Value::Str(_) => "a string",
-        Value::List(_) => "a list",
+        Value::List(_) | Value::Sequence(_) => "a list",
         Value::Range(_) => "a range",
         Value::Set(_) => "a set",
         Value::Map(_) => "a map",
@@ -221,6 +232,7 @@ impl Value {
             Value::Str(s) => Value::Str(s.clone()),
             Value::List(items) => Value::List(items.clone()),
             Value::Range(r) => Value::Range(r.clone()),
+            Value::Sequence(s) => Value::Sequence(s.clone()),
             Value::Set(items) => Value::Set(items.clone()),
             Value::Map(entries) => Value::Map(entries.clone()),
             Value::Entry(e) => Value::Entry(e.clone()),
@@ -251,6 +263,14 @@ impl PartialEq for Value {
             (Str(a), Str(b)) => a == b,
             (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => a == b,
             (Range(a), Range(b)) => a == b,
+            (Sequence(a), Sequence(b)) => a == b,
+            // A nim sequence is the list of its integers.
+            (Sequence(s), List(items)) | (List(items), Sequence(s)) => {
+                s.len() == items.len()
+                    && s.iter()
+                        .zip(items)
+                        .all(|(v, x)| matches!(x, Number(r) if r.small() == Some(i64::from(v))))
+            }
             (Map(a), Map(b)) => a == b,
             (Entry(a), Entry(b)) => a == b,
             (Function(a), Function(b)) => Rc::ptr_eq(a, b),

@@ -1158,6 +1158,8 @@ pub fn visit_heap_moves(
                             buf.push(heap_size(&x, n)?);
                         }
                     }
+                    // A nim sequence is a list of naturals: heap sizes already.
+                    Value::Sequence(parts) => buf.extend(parts.iter().map(u64::from)),
                     other => {
                         return Err(EvalError::new(format!(
                             "each option of heap {n} must be a list of heap sizes (such as \

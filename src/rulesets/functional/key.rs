@@ -35,6 +35,9 @@ pub fn render(v: &Value, out: &mut String) {
             let _ = write!(out, "{}", o.letter());
         }
         Value::List(items) => list(items, "[", "]", out),
+        Value::Sequence(s) => {
+            let _ = write!(out, "{s}");
+        }
         Value::Set(items) => list(items, "{", "}", out),
         Value::Tuple(items) => list(items, "(", ")", out),
         Value::Range(r) => {

@@ -465,12 +465,12 @@ impl Ruleset for UserRuleset {
         let v = match (&game.rules, key) {
             (Rules::Heap(_), "nimvaluesequence") => {
                 let n = self.heap_arg(key, args, "the largest heap")?;
-                let values = game.heap_prefix(n, engine)?;
-                crate::rulesets::nim_value_list(&values[1..], engine)?
+                let values = crate::rulesets::without_heap_zero(game.heap_prefix(n, engine)?);
+                crate::rulesets::nim_value_list(values, engine)?
             }
             (Rules::Heap(_), "nimvalues") => {
                 let n = self.heap_arg(key, args, "the largest heap")?;
-                crate::rulesets::nim_value_list(&game.heap_prefix(n, engine)?, engine)?
+                crate::rulesets::nim_value_list(game.heap_prefix(n, engine)?, engine)?
             }
             (Rules::Heap(_), "heapnimvalue") => {
                 let n = self.heap_arg(key, args, "a heap size")?;

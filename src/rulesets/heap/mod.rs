@@ -221,12 +221,12 @@ impl Ruleset for HeapRuleset {
         Ok(Some(match key {
             "nimvaluesequence" => {
                 let n = to_len(count("the largest heap")?)?;
-                let values = game.prefix(n + 1, engine)?;
-                super::nim_value_list(&values[1..], engine)?
+                let values = super::without_heap_zero(game.prefix(n + 1, engine)?);
+                super::nim_value_list(values, engine)?
             }
             "nimvalues" => {
                 let n = to_len(count("the largest heap")?)?;
-                super::nim_value_list(&game.prefix(n + 1, engine)?, engine)?
+                super::nim_value_list(game.prefix(n + 1, engine)?, engine)?
             }
             "heapnimvalue" => integer_value(game.nim_value(count("a heap size")?, engine)?),
             "checkperiodicity" => {
