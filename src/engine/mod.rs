@@ -46,6 +46,11 @@ const STACK_SEGMENT: usize = 16 << 20;
 /// n + 1), and every recursive operation (sum, comparison, canonicalisation, properties)
 /// descends one native frame per level, so each recursive step passes through here: depth is
 /// then bounded by memory, not by the thread's stack.
+/// The segments count towards the memory ceiling.
 pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, f)
+    if stacker::remaining_stack().is_some_and(|left| left >= STACK_RED_ZONE) {
+        return f();
+    }
+    let _counted = memory::StackSegment::new(STACK_SEGMENT);
+    stacker::grow(STACK_SEGMENT, f)
 }
