@@ -739,18 +739,34 @@ pub fn help(name: &str) -> Option<String> {
 
 /// `:help all`: every name, by topic, wrapped to a terminal's width.
 pub fn names_by_topic() -> String {
-    let mut text = String::from(
-        "Every name, by topic (:help NAME for one; docs/reference.md for all of them)\n",
-    );
+    let heading = "Every name, by topic (:help NAME for one; docs/reference.md for all of them)\n";
+    heading.to_string() + &by_topic(|_| true, |e| e.name)
+}
+
+/// `:help properties`: the properties and methods of games, by topic (`Cool(t)`).
+pub fn game_methods_by_topic() -> String {
+    by_topic(
+        |e| e.kind == Kind::GameMethod,
+        |e| e.signature.strip_prefix("G.").unwrap_or(e.signature),
+    )
+}
+
+/// The entries that pass `include`, shown by `show`, sorted and wrapped under their topics;
+/// topics with none are left out.
+fn by_topic(include: impl Fn(&Entry) -> bool, show: impl Fn(&Entry) -> &'static str) -> String {
+    let mut text = String::new();
     for topic in TOPICS {
-        text += &format!("{topic}\n");
         let mut names: Vec<&str> = TABLE
             .iter()
-            .filter(|e| e.topic == *topic)
-            .map(|e| e.name)
+            .filter(|e| e.topic == *topic && include(e))
+            .map(&show)
             .collect();
+        if names.is_empty() {
+            continue;
+        }
         names.sort_by_key(|n| (n.to_lowercase(), *n));
         names.dedup();
+        text += &format!("{topic}\n");
         let mut line = String::new();
         for name in names {
             if !line.is_empty() && line.chars().count() + 2 + name.chars().count() > 76 {

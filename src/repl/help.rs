@@ -68,22 +68,8 @@ Names, lists, calls
   11 NimSum 3          CGSuite's named infix methods
 ";
 
-const PROPERTIES: &str = "\
-Values and stops
-  OutcomeClass  LeftStop  RightStop  Mean  Temperature  Thermograph
-  AtomicWeight  Birthday  StopCount  ConfusionInterval  NimValue
-Options
-  LeftOptions  RightOptions  Followers  FollowerCount
-  Incentives  LeftIncentives  RightIncentives
-Tests
-  IsNumber  IsInteger  IsNimber  IsInfinitesimal  IsAllSmall  IsAtomic
-  IsNumberish  IsEven  IsOdd  IsEvenTempered  IsOddTempered  IsUptimal  IsZero
-Transformations
-  Cool(t)  Heat(t)  Overheat(s, t)  Freeze  ReducedCanonicalForm  Companion
-  NortonProduct(U)  ConwayProduct(H)  Pow(n)  PowTo(n)  MisereOutcomeClass
-Constructors
-  tiny(x)  miny(x)      also x.Tiny, x.Miny
-
+/// The end of `:help properties`, after the table's list of game methods.
+const PROPERTIES_NOTE: &str = "\
 Write G.Name or name(G) (snake_case); names are case-insensitive.
 Tab after a dot lists them.
 ";
@@ -251,7 +237,7 @@ fn topic_text(topic: &str) -> String {
         "language" => LANGUAGE.to_string(),
         "functions" => FUNCTIONS.to_string(),
         "games" => GAMES.to_string(),
-        "properties" => PROPERTIES.to_string(),
+        "properties" => reference::game_methods_by_topic() + "\n" + PROPERTIES_NOTE,
         "impartial" => IMPARTIAL.to_string(),
         "summary" => SUMMARY.to_string(),
         "keys" => KEYS.to_string(),
@@ -305,7 +291,7 @@ mod tests {
 
     #[test]
     fn topics_may_be_abbreviated_and_aliased() {
-        assert_eq!(text(Some("prop")), Ok(PROPERTIES.to_string()));
+        assert_eq!(text(Some("prop")), Ok(topic_text("properties")));
         assert_eq!(text(Some("Syntax")), Ok(SYNTAX.to_string()));
         assert_eq!(text(Some("rulesets")), Ok(IMPARTIAL.to_string()));
         assert!(text(Some("commands")).is_ok_and(|t| t.contains(":load FILE")));
