@@ -22,7 +22,7 @@ mod progress;
 use crate::eval::Session;
 use crate::shell::chunk::{Chunk, Chunker};
 use crate::shell::fold::{Screen, fold};
-use crate::shell::report::{Origin, Reporter};
+use crate::shell::report::{Origin, Phase, Reporter};
 use crate::shell::script;
 use crate::shell::style::Palette;
 use crate::shell::{EXIT_FAILED, EXIT_OK, io_message};
@@ -34,9 +34,11 @@ use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{Editor, Prompt};
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -231,13 +233,29 @@ impl Repl {
         let (session, reporter) = (&mut self.session, &mut self.reporter);
         let interrupt = self.interrupt.clone();
         guarded(&self.interrupt, self.error_palette, || {
-            // `script::evaluate`, with the progress line around the evaluation alone: it must
-            // be gone (dropped) before the results print. (A statement Ctrl-C stopped is the
-            // last one `eval_source` runs.)
-            let progress = Progress::start(&chunk.text, interrupt);
+            // `script::evaluate`, with a progress line while the statements evaluate and
+            // while each result computes its printed form and summary (a position's value is
+            // computed only then); it is dropped (cleared) before each output. (A statement
+            // Ctrl-C stopped is the last one `eval_source` runs.)
+            let line = Rc::new(RefCell::new(Progress::start(
+                &chunk.text,
+                interrupt.clone(),
+            )));
             let results = session.eval_source(&chunk.text, chunk.first_line);
-            drop(progress);
+            let (hook_line, text) = (line.clone(), chunk.text.clone());
+            reporter.set_phase_hook(Some(Box::new(move |phase| {
+                let mut shown = hook_line.borrow_mut();
+                match phase {
+                    Phase::Computing if shown.is_none() => {
+                        *shown = Progress::start(&text, interrupt.clone());
+                    }
+                    Phase::Computing => {}
+                    Phase::Writing => drop(shown.take()),
+                }
+            })));
             reporter.report(session, results, Origin::Prompt);
+            reporter.set_phase_hook(None);
+            drop(line.borrow_mut().take());
         });
         self.refresh_completion();
     }

@@ -127,6 +127,20 @@ fn slow_computations_show_progress_and_ctrl_c_keeps_the_variables() {
     quit(p);
 }
 
+/// A position's value is computed when its result is printed; the line shows through that
+/// too, with the solver's count.
+#[test]
+fn solving_a_position_shows_progress_with_a_count() {
+    let mut p = repl(&history_file("progress_count"));
+    p.send_line("domineering(8,6)").expect("send");
+    p.exp_string("positions solved")
+        .expect("progress line with a count");
+    p.send_control('c').expect("send");
+    p.exp_string("interrupted").expect("stopped");
+    assert!(enter(&mut p, "6 * 7").contains("42"), "the session goes on");
+    quit(p);
+}
+
 /// The REPL's comforts stay out of scripts: piped and `--json` output is whole, and a slow
 /// statement draws no progress line on standard error.
 #[test]

@@ -16,6 +16,7 @@ pub mod nim_arith;
 pub mod nus;
 mod ops;
 mod products;
+pub mod progress;
 mod properties;
 mod reduced;
 mod thermograph;

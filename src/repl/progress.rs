@@ -4,10 +4,11 @@
 //!
 //! The evaluation keeps the main thread (the session is not `Send`, and Ctrl-C reaches it
 //! through the interrupt flag as before); a helper thread waits a second and only then draws.
-//! The engine exposes no running count that another thread could read, so the line shows the
-//! statement and the elapsed time only. Only the REPL uses this, and only when standard error
-//! is a terminal: scripts, pipes and `--json` never see it.
+//! Long loops publish a count of their work ([`crate::engine::progress`]); the line shows the
+//! latest one after the statement. Only the REPL uses this, and only when standard error is a
+//! terminal: scripts, pipes and `--json` never see it.
 
+use crate::engine::progress;
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::io::{self, IsTerminal};
@@ -45,6 +46,7 @@ impl Progress {
             return None;
         }
         let message = format!("computing {}", describe(statement));
+        progress::clear();
         let (done, wait) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("cgcalc-progress".into())
@@ -56,15 +58,24 @@ impl Progress {
                 let target = ProgressDrawTarget::term_like(Box::new(Narrow(Term::stderr())));
                 let bar = ProgressBar::with_draw_target(None, target)
                     .with_style(style())
-                    .with_message(message)
+                    .with_message(message.clone())
                     .with_elapsed(DELAY);
                 bar.enable_steady_tick(TICK);
                 SHOWN.store(true, Ordering::SeqCst);
                 let mut told = false;
+                let mut shown = None;
                 while wait.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
-                    if !told && interrupt.load(Ordering::SeqCst) {
+                    if told {
+                        continue;
+                    }
+                    if interrupt.load(Ordering::SeqCst) {
                         told = true;
                         bar.set_message(INTERRUPTING);
+                    } else if let Some(report) = progress::latest()
+                        && shown != Some(report)
+                    {
+                        shown = Some(report);
+                        bar.set_message(format!("{message}: {report}"));
                     }
                 }
                 bar.finish_and_clear();

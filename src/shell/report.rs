@@ -78,7 +78,22 @@ pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
     /// The REPL's screen: text values longer than it are cut and wrapped. `None` (scripts,
     /// JSON) prints every value whole.
     screen: Option<Screen>,
+    /// Told when a statement's slow part (its value and summary) starts and when its output
+    /// is about to be written: the REPL's progress line lives in between.
+    phase_hook: Option<PhaseHook>,
 }
+
+/// What the reporter does next; see [`Reporter::set_phase_hook`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Computing a statement's printed value and summary (a position's value is computed
+    /// only now, so this can take long).
+    Computing,
+    /// Writing a statement's output.
+    Writing,
+}
+
+pub type PhaseHook = Box<dyn FnMut(Phase)>;
 
 impl Reporter {
     /// A reporter on the process's standard output and standard error.
@@ -101,6 +116,19 @@ impl<O: Write, E: Write> Reporter<O, E> {
             interrupted: false,
             closed: false,
             screen: None,
+            phase_hook: None,
+        }
+    }
+
+    /// Call `hook` before each statement's computation and before its output (then flushed
+    /// at once, so that it shows while the next statement computes); `None` removes it.
+    pub fn set_phase_hook(&mut self, hook: Option<PhaseHook>) {
+        self.phase_hook = hook;
+    }
+
+    fn phase(&mut self, phase: Phase) {
+        if let Some(hook) = &mut self.phase_hook {
+            hook(phase);
         }
     }
 
@@ -167,6 +195,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
     }
 
     fn report_one(&mut self, session: &mut Session, mut result: StatementResult, origin: Origin) {
+        self.phase(Phase::Computing);
         // Printing can itself fail (a position whose value cannot be computed, Ctrl-C during a
         // huge canonical form): then the statement failed, with that message.
         let mut printed = String::new();
@@ -188,30 +217,33 @@ impl<O: Write, E: Write> Reporter<O, E> {
             file: origin.file(),
             printed: &result.printed,
         };
+        // Everything is rendered (the summary computed) before anything is written.
+        let mut out = String::new();
         if self.settings.format == Format::Text {
             for line in &result.printed {
-                self.write_out(&format!("{line}\n"));
+                out += &format!("{line}\n");
             }
         }
+        let mut failure = None;
         match (&result.result, self.settings.format) {
             (Ok(value), Format::Text) if !result.silent => {
-                let rendered = self.render_text(session, value, &printed);
-                self.write_out(&rendered);
+                out += &self.render_text(session, value, &printed);
             }
             (Ok(_), Format::Text) => {}
             (Ok(value), Format::Json) => {
-                let rendered = self.render_json(session, &statement, value, &printed);
-                self.write_out(&rendered);
+                out += &self.render_json(session, &statement, value, &printed);
             }
-            (Err(diag), Format::Text) => {
-                self.failed = true;
-                self.write_diagnostic(diag, origin);
-            }
-            (Err(diag), Format::Json) => {
-                self.failed = true;
-                let rendered = json::failure(&statement, diag) + "\n";
-                self.write_out(&rendered);
-            }
+            (Err(diag), Format::Text) => failure = Some(diag),
+            (Err(diag), Format::Json) => out += &(json::failure(&statement, diag) + "\n"),
+        }
+        self.phase(Phase::Writing);
+        self.failed |= result.result.is_err();
+        self.write_out(&out);
+        if let Some(diag) = failure {
+            self.write_diagnostic(diag, origin);
+        }
+        if self.phase_hook.is_some() {
+            self.flush_out();
         }
     }
 

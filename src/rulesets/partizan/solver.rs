@@ -9,7 +9,7 @@
 //! for another engine.
 
 use super::Rules;
-use crate::engine::{Engine, EngineResult, GameId};
+use crate::engine::{Engine, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -91,6 +91,9 @@ impl<G: Rules> Solver<G> {
         };
         let stored = if negated { engine.neg(value)? } else { value };
         self.table.insert(key, stored);
+        if self.table.len().is_multiple_of(1 << 12) {
+            progress::report(self.table.len() as u64, "positions solved");
+        }
         Ok(value)
     }
 
