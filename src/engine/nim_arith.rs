@@ -54,6 +54,34 @@ pub fn nim_div(a: u64, b: u64) -> Option<u64> {
     nim_inverse(b).map(|inv| nim_product(a, inv))
 }
 
+/// CGSuite's ugly product: bilinear for xor in each argument, and on powers of two
+/// 2^m ⊠ 2^n = 2^n (m = 0), 2^m (n = 0), 2^m + 2^(n−1) (m > n > 0), 2^n + 2^(m−1)
+/// (n > m > 0), 2^(m−1) (m = n > 0).
+pub fn ugly_product(a: u64, b: u64) -> u64 {
+    let mut product = 0;
+    for m in set_bits(a) {
+        for n in set_bits(b) {
+            product ^= ugly_product_of_powers(m, n);
+        }
+    }
+    product
+}
+
+fn ugly_product_of_powers(m: u32, n: u32) -> u64 {
+    match (m, n) {
+        (0, n) => 1 << n,
+        (m, 0) => 1 << m,
+        (m, n) if m > n => (1 << m) | (1 << (n - 1)),
+        (m, n) if n > m => (1 << n) | (1 << (m - 1)),
+        (m, _) => 1 << (m - 1),
+    }
+}
+
+/// The positions of the one bits of `a`.
+fn set_bits(a: u64) -> impl Iterator<Item = u32> {
+    (0..64).filter(move |&i| a >> i & 1 == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +159,28 @@ mod tests {
         assert_eq!(nim_inverse(16), Some(170));
         assert_eq!(nim_div(11, 16), Some(68));
         assert_eq!(nim_inverse(0), None);
+    }
+
+    #[test]
+    fn ugly_products_follow_the_definition() {
+        // CGSuite's 14 ⊠ n, from its test suite.
+        let expected = [(2, 13), (5, 3), (7, 14), (9, 9), (10, 10), (13, 4), (14, 7)];
+        for (n, product) in expected {
+            assert_eq!(ugly_product(14, n), product, "14 UglyProduct {n}");
+        }
+        // Bilinear for xor, commutative, 1 is the identity and 0 annihilates.
+        for a in 0..64u64 {
+            assert_eq!(ugly_product(a, 1), a);
+            assert_eq!(ugly_product(a, 0), 0);
+            for b in 0..64u64 {
+                assert_eq!(ugly_product(a, b), ugly_product(b, a));
+                for c in [3u64, 17, 40] {
+                    assert_eq!(
+                        ugly_product(a ^ c, b),
+                        ugly_product(a, b) ^ ugly_product(c, b)
+                    );
+                }
+            }
+        }
     }
 }

@@ -92,7 +92,7 @@ impl Evaluator<'_> {
                 }
                 return Ok(integer(acc));
             }
-            "nimproduct" | "nimdiv" | "niminverse" | "nimpow" => {
+            "nimproduct" | "nimdiv" | "niminverse" | "nimpow" | "uglyproduct" => {
                 let (first, rest) = split_first(name, args)?;
                 if !matches!(&first, Value::Number(n) if n.is_integer()) {
                     return Err(EvalError::new(format!(

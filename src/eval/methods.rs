@@ -344,6 +344,10 @@ impl Evaluator<'_> {
                 let (a, b) = (nim_arg(&int()?)?, nim_arg(&arg_integer(0)?)?);
                 integer(nim_arith::nim_product(a, b))
             }
+            "uglyproduct" => {
+                let (a, b) = (nim_arg(&int()?)?, nim_arg(&arg_integer(0)?)?);
+                integer(nim_arith::ugly_product(a, b))
+            }
             "niminverse" => {
                 let a = nim_arg(&int()?)?;
                 let inv = nim_arith::nim_inverse(a).ok_or_else(|| {

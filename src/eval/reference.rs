@@ -269,6 +269,8 @@ pub static TABLE: &[Entry] = &table! {
         "a to the n-th nim power.", "nim_pow(2, 3)", ["NimExp", "nim_product"];
     Function, "nim_product", "nim_product(a, b)", 2, 2, "Nim arithmetic",
         "The nim product of two non-negative integers.", "nim_product(2, 3)", ["NimProduct", "nim_sum"];
+    Function, "ugly_product", "ugly_product(a, b)", 2, 2, "Nim arithmetic",
+        "CGSuite's ugly product of two non-negative integers.", "ugly_product(14, 2)", ["UglyProduct", "nim_product"];
     Function, "nim_sum", "nim_sum(a, b, ...)", 0, MANY, "Nim arithmetic",
         "The nim sum (bitwise xor) of non-negative integers.", "nim_sum(3, 5, 6)", ["NimSum", "nim_product", "mex"];
     // Heap rulesets and their values.
@@ -491,6 +493,7 @@ pub static TABLE: &[Entry] = &table! {
     NumberMethod, "NimExp", "a.NimExp(n)", 1, 1, "Nim arithmetic", "a to the n-th nim power.", "2.NimExp(3)", ["nim_pow"];
     NumberMethod, "NimInverse", "a.NimInverse", 0, 0, "Nim arithmetic", "The nim inverse.", "3.NimInverse", ["nim_inverse"];
     NumberMethod, "NimProduct", "a.NimProduct(b)", 1, 1, "Nim arithmetic", "The nim product.", "2.NimProduct(3)", ["nim_product"];
+    NumberMethod, "UglyProduct", "a.UglyProduct(b)", 1, 1, "Nim arithmetic", "CGSuite's ugly product; also infix: 14 UglyProduct 2.", "14.UglyProduct(2)", ["ugly_product"];
     NumberMethod, "NimSum", "a.NimSum(b)", 1, 1, "Nim arithmetic", "The nim sum (xor); also infix: 11 NimSum 3.", "11.NimSum(3)", ["nim_sum"];
     NumberMethod, "Numerator", "x.Numerator", 0, 0, "Numbers", "The numerator in lowest terms.", "(6/4).Numerator", ["Denominator"];
     NumberMethod, "PrimeFactors", "n.PrimeFactors", 0, 0, "Numbers", "The prime factors, with repeats.", "360.PrimeFactors", ["IsPrime"];
