@@ -11,15 +11,16 @@
 //! **Finding the period as values come.** Running CGSuite's test (linear in N) after every
 //! value would be quadratic, so the sequence keeps a *candidate* instead: whenever N has grown
 //! by a quarter it looks for a periodic tail among the last N/2 (at most [`CANDIDATE_WINDOW`])
-//! values
-//! ([`periodicity::candidate`]); each new value then costs one comparison
-//! g(n) = g(n − p) to keep the candidate alive. When the candidate has held up to the a·(q + p)
-//! + t heaps the test needs, the test itself runs once, on exactly those heaps, and its answer
-//! (a theorem for the codes [`periodicity::is_provable`] admits) is final. A candidate that
-//! breaks is dropped and the next look comes a quarter later. So the whole search costs
+//! values ([`periodicity::candidate`]); each new value then costs one comparison
+//! g(n) = g(n − p) to keep the candidate alive. When the candidate has held up to the
+//! a·(q + p) + t heaps the test needs, the test itself runs once, on those heaps, and its
+//! answer (a theorem for the codes [`periodicity::is_provable`] admits) is final. A candidate
+//! that breaks is dropped and the next look comes a quarter later. So the whole search costs
 //! O(N) time beyond computing the values, and [`NimSequence::search_period`] can grow the
 //! prefix without bound (up to [`MAX_COMPUTED_HEAP`]), polling the interrupt flag (and with it
-//! the memory ceiling) every [`POLL_EVERY`] heaps.
+//! the memory ceiling) every [`POLL_EVERY`] heaps. `period(R)` without a bound does exactly
+//! that: for a game with no period (Grundy's game, 0.007) it keeps computing until Ctrl-C, the
+//! memory ceiling or 10^8 heaps (then `Nothing`).
 
 use super::code::TbCode;
 use super::periodicity::{self, Periodicity};

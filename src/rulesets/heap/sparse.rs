@@ -290,11 +290,17 @@ impl SparseOctal {
     }
 
     /// Mark split values pair by pair, from the smallest heaps up: every pair, or — when
-    /// values are `needed` — until all of them have been seen.
+    /// values are `needed` — until all of them have been seen. The split moves advance
+    /// together, chunk by chunk (scanning one move to the end first made every heap of 0.376,
+    /// whose scarce values come from its second split move, cost O(n)).
     fn scan_pairs(&mut self, g: &[u32]) {
         let n = g.len();
         let round = self.round;
         let until_needed = !self.needed.is_empty();
+        // (r, the largest smaller heap of a pair) per split move.
+        let mut spans = [(0usize, 0usize); 8];
+        let mut count = 0;
+        let mut longest = 0;
         for m in &self.moves {
             let Split::Pair { distinct } = m.split else {
                 continue;
@@ -308,22 +314,29 @@ impl SparseOctal {
             } else {
                 r / 2
             };
-            let mut a = 1;
-            while a <= top {
-                let end = (a + CHUNK).min(top + 1);
-                let stamp = &mut self.stamp;
-                // Plain stores (no read-modify-write), so consecutive pairs do not wait on
-                // each other.
-                for (x, y) in g[a..end].iter().zip(g[r + 1 - end..=r - a].iter().rev()) {
-                    stamp[(x ^ y) as usize] = round;
+            if count == spans.len() {
+                // More split moves than the fixed array holds: scan the extra ones whole.
+                scan_range(g, &mut self.stamp, round, r, 1, top + 1);
+                continue;
+            }
+            spans[count] = (r, top);
+            count += 1;
+            longest = longest.max(top);
+        }
+        let mut a = 1;
+        while a <= longest {
+            let end = (a + CHUNK).min(longest + 1);
+            for &(r, top) in &spans[..count] {
+                if a <= top {
+                    scan_range(g, &mut self.stamp, round, r, a, end.min(top + 1));
                 }
-                a = end;
-                if until_needed {
-                    let stamp = &self.stamp;
-                    self.needed.retain(|&v| stamp[v as usize] != round);
-                    if self.needed.is_empty() {
-                        return;
-                    }
+            }
+            a = end;
+            if until_needed {
+                let stamp = &self.stamp;
+                self.needed.retain(|&v| stamp[v as usize] != round);
+                if self.needed.is_empty() {
+                    return;
                 }
             }
         }
@@ -389,6 +402,17 @@ impl SparseOctal {
                 .filter(|&a| self.is_rare(g[a as usize]))
                 .collect()
         };
+    }
+}
+
+/// Mark the pairs (b, r − b) for b in from..end (1 ≤ from ≤ end ≤ r).
+fn scan_range(g: &[u32], stamp: &mut [u32], round: u32, r: usize, from: usize, end: usize) {
+    // Plain stores (no read-modify-write), so consecutive pairs do not wait on each other.
+    for (x, y) in g[from..end]
+        .iter()
+        .zip(g[r + 1 - end..=r - from].iter().rev())
+    {
+        stamp[(x ^ y) as usize] = round;
     }
 }
 
