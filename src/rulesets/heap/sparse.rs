@@ -64,6 +64,9 @@ const MASK_SEARCH_LIMIT: u32 = 1 << 16;
 /// Pairs scanned between two "is every needed value seen?" tests.
 const CHUNK: usize = 128;
 
+/// Needed values few enough to be looked for by comparison rather than marked.
+const FEW: usize = 4;
+
 /// Heaps whose rare pairs are marked together (see [`SparseOctal::prepare_block`]).
 const BLOCK: usize = 256;
 
@@ -326,9 +329,27 @@ impl SparseOctal {
         let mut a = 1;
         while a <= longest {
             let end = (a + CHUNK).min(longest + 1);
-            for &(r, top) in &spans[..count] {
-                if a <= top {
-                    scan_range(g, &mut self.stamp, round, r, a, end.min(top + 1));
+            if until_needed && self.needed.len() <= FEW {
+                // Only a few scarce values left: look for them alone. A compare-and-or loop
+                // vectorises, unlike the scattered stores of marking every pair.
+                let mut few = [u32::MAX; FEW];
+                few[..self.needed.len()].copy_from_slice(&self.needed);
+                let mut hits = 0;
+                for &(r, top) in &spans[..count] {
+                    if a <= top {
+                        hits |= find_few(g, r, a, end.min(top + 1), &few);
+                    }
+                }
+                for (k, &w) in few.iter().enumerate() {
+                    if hits >> k & 1 == 1 {
+                        self.stamp[w as usize] = round;
+                    }
+                }
+            } else {
+                for &(r, top) in &spans[..count] {
+                    if a <= top {
+                        scan_range(g, &mut self.stamp, round, r, a, end.min(top + 1));
+                    }
                 }
             }
             a = end;
@@ -403,6 +424,24 @@ impl SparseOctal {
                 .collect()
         };
     }
+}
+
+/// Bit k set when some pair (b, r − b), b in from..end, has value `few[k]`.
+fn find_few(g: &[u32], r: usize, from: usize, end: usize, few: &[u32; FEW]) -> u32 {
+    let lo = &g[from..end];
+    let hi = &g[r + 1 - end..=r - from];
+    let [w0, w1, w2, w3] = *few;
+    // Four plain accumulators and no early exit, so the loop vectorises (one accumulator
+    // shifted by k did not, nor did an array of eight).
+    let (mut h0, mut h1, mut h2, mut h3) = (0u32, 0u32, 0u32, 0u32);
+    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+        let v = x ^ y;
+        h0 |= u32::from(v == w0);
+        h1 |= u32::from(v == w1);
+        h2 |= u32::from(v == w2);
+        h3 |= u32::from(v == w3);
+    }
+    h0 | h1 << 1 | h2 << 2 | h3 << 3
 }
 
 /// Mark the pairs (b, r − b) for b in from..end (1 ≤ from ≤ end ≤ r).
