@@ -20,19 +20,42 @@
 //! it leaves under a quarter of the heaps rare. Without a useful mask every heap costs the
 //! plain O(n) scan.
 //!
-//! **Where the time goes** (`perf record -g` / `perf report --sort srcline`, release build):
-//! heap by heap, the rare pass of Grundy's game (1 274 rare heaps) took ~85 % of the time — each
-//! pair is a scattered load of g(r − a). So the rare pairs are marked a block of [`BLOCK`]
-//! heaps at a time ([`SparseOctal::prepare_block`]): with the rare heap fixed, the loads run
-//! along consecutive heaps and each heap's marks are its own bitset words. Marks for the rest
-//! are stamps (`stamp[v] == round`), not bits: a bitset's read-modify-write made consecutive
-//! pairs of the scan wait on each other (measured slower: 9.4 µs against 8 µs a heap). An
-//! attempt to find the scarce rare values by walking per-value-class heap lists with frequent
-//! partner values failed on Grundy's game (its values depend on n mod 3, so most class/partner
-//! combinations can never match) and was dropped. For 0.007 (Treblecross) no mask makes the
-//! early values sparse: the best one (0x7b8) still leaves ~22 000 rare heaps by n = 4·10^5 (a
-//! quarter of the first 30 000 heaps are rare under every mask), so every heap costs ~22 000
-//! pair visits and 2^24 heaps are out of this method's reach.
+//! **Where the time goes** (`perf record -g`, `perf report --sort sym` / `--sort srcline`,
+//! `perf annotate`; release build, a machine shared with other builds, so ±30 %):
+//!
+//! * Heap by heap, the rare pass of Grundy's game (1 274 rare heaps) took ~85 % of the time:
+//!   each pair is a scattered load of g(r − a). So the rare pairs are marked a block of
+//!   [`BLOCK`] heaps at a time ([`SparseOctal::prepare_block`]): with the rare heap fixed, the
+//!   loads run along consecutive heaps and each heap's marks are its own bitset words. After
+//!   that the block pass is ~40 % of Grundy's time and the scan for rare values ~57 %.
+//! * The scan needs ~3 000 pairs a heap in Grundy's game: most rare values below κ turn up in
+//!   the first few hundred pairs, but a few have only ~50 witnesses among 350 000 pairs. Scan
+//!   marks are stamps (`stamp[v] == round`), not bits: a bitset's read-modify-write made
+//!   consecutive pairs wait on each other (9.4 µs against 8 µs a heap). Once at most [`FEW`]
+//!   values are still needed they are looked for by a compare loop that vectorises
+//!   (Grundy's game to 10^6: ~4.5 s → ~3.6 s).
+//! * Codes with two split moves (0.376, 0.354) scanned the first move to its end before the
+//!   second: O(n) a heap whenever the scarce values came from the second. The moves now
+//!   advance together (0.376's period: 33 s → 11-16 s).
+//! * The mask review (a histogram and a Walsh–Hadamard transform at each growth by half) and
+//!   the period candidate (sequence.rs) are under 1 %.
+//! * Tried and dropped: walking per-value-class heap lists with frequent partner values to
+//!   find the scarce rare values. Grundy's values depend on n mod 3, so most class/partner
+//!   combinations can never match, and the walks cost far more than the scan (Grundy's game
+//!   to 10^6: 366 s instead of 12 s). Not tried: two threads. The block pass could be
+//!   prepared one block ahead on the other core (rare heaps above 2·BLOCK only need values
+//!   before the current block), but it is at most 40 % of the time and this machine's second
+//!   core is usually busy with other builds, so no benchmark could show it paying.
+//!
+//! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
+//! 6.3 s); heap 2^24 65 s, 116 MB (load ≈ 3 on two cores); the ten classic long periods of
+//! issue 11 together 34 s, 0.354 (preperiod 10 061 916) alone 19 s and 308 MB.
+//!
+//! **0.007 (Treblecross)** is beyond this method: no mask makes its early values sparse. The
+//! best (0x7b8) still leaves ~22 000 rare heaps by n = 4·10^5 — a quarter of the first 30 000
+//! heaps are rare under every mask, and the late ones only thin out slowly (1.6 % near
+//! 2·10^5) — so every heap costs ~22 000 pair visits: 3·10^5 heaps take 12 s and 2^24 would
+//! take hours.
 
 use super::code::{Modifier, TbCode};
 
