@@ -5,14 +5,24 @@
 //! options, the fast paths' oracle) are measured at smaller sizes for comparison.
 //!
 //! Each iteration starts from a fresh sequence, so nothing computed in one iteration is reused.
+//!
+//! After the criterion groups, the record-scale workloads of issue 11 run once each and print
+//! their timings (too slow to repeat): Grundy's game to 2^20 and 2^24 heaps, Treblecross
+//! (`0.007`) to 2^24 (stopped after [`RECORD_CAP`], printing how far it got), and the ten
+//! classic long periods found by computing and testing, each asserted against the published
+//! answer. `CGCALC_BENCH_RECORDS=0` skips them.
 
+use cgcalc::engine::EngineError;
 use cgcalc::rulesets::heap::code::{CodeKind, TbCode};
 use cgcalc::rulesets::heap::rules::HeapRules;
 use cgcalc::rulesets::heap::sequence::{NimSequence, naive_values};
 use cgcalc::rulesets::heap::subtraction::FiniteSubtraction;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long one record workload may run before it is stopped.
+const RECORD_CAP: Duration = Duration::from_secs(120);
 
 fn rules(code: &str) -> HeapRules {
     match TbCode::parse(code, CodeKind::TakeAndBreak) {
@@ -89,5 +99,90 @@ fn subtraction(c: &mut Criterion) {
     group.finish();
 }
 
+/// Heaps 0 … len − 1 of a code, stopped after RECORD_CAP; prints the time (or how far it got).
+fn record_values(code: &str, len: usize) {
+    let r = rules(code);
+    let mut seq = NimSequence::new(&r);
+    let start = Instant::now();
+    let poll = || {
+        if start.elapsed() > RECORD_CAP {
+            Err(EngineError::Interrupted)
+        } else {
+            Ok(())
+        }
+    };
+    match seq.extend(&r, len, &poll) {
+        Ok(()) => {
+            let max = seq.computed().iter().max().copied().unwrap_or(0);
+            println!(
+                "record {code} to {len} heaps: {:.2} s (largest value {max})",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        Err(_) => println!(
+            "record {code} to {len} heaps: stopped after {:.0} s at heap {}",
+            start.elapsed().as_secs_f64(),
+            seq.computed().len()
+        ),
+    }
+}
+
+/// The ten classic long periods (Flammenkamp's table), each found by the unbounded search
+/// and, where the answer is given here, checked against it (each accepted answer is also a
+/// proof: CGSuite's test is one for these codes).
+fn record_periods() {
+    let codes: [(&str, Option<(usize, usize)>); 10] = [
+        ("0.45", None),
+        ("0.156", None),
+        ("0.356", None),
+        ("0.644", None),
+        ("0.165", None),
+        ("0.16", Some((149_459, 105_351))),
+        ("0.56", None),
+        ("0.127", None),
+        ("0.376", None),
+        ("0.354", Some((1_180, 10_061_916))),
+    ];
+    let all = Instant::now();
+    for (code, published) in codes {
+        let r = rules(code);
+        let mut seq = NimSequence::new(&r);
+        let start = Instant::now();
+        let found = match seq.search_period(&r, usize::MAX, &|| Ok(())) {
+            Ok(p) => p,
+            Err(e) => panic!("period search for {code} failed: {e}"),
+        };
+        let got = found.map(|p| (p.period, p.preperiod));
+        println!(
+            "record period({code}): (period, preperiod) {got:?} after {} heaps, {:.2} s",
+            seq.computed().len(),
+            start.elapsed().as_secs_f64()
+        );
+        assert!(got.is_some(), "no period found for {code}");
+        if let Some(p) = published {
+            assert_eq!(got, Some(p), "published period of {code}");
+        }
+    }
+    println!(
+        "record: the ten periods in {:.2} s",
+        all.elapsed().as_secs_f64()
+    );
+}
+
+fn records() {
+    if std::env::var("CGCALC_BENCH_RECORDS").is_ok_and(|v| v == "0") {
+        return;
+    }
+    record_values("4!.0", 1 << 20);
+    record_values("4!.0", 1 << 24);
+    record_values("0.007", 1 << 24);
+    record_periods();
+}
+
 criterion_group!(benches, octal, subtraction);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    records();
+    Criterion::default().configure_from_args().final_summary();
+}

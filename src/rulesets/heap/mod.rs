@@ -116,43 +116,59 @@ impl HeapGame {
         Ok(periodicity::check(&values, a, t))
     }
 
-    /// A proven period, testing the first N heaps; `None` when none is found or the rules are
-    /// outside what the test proves.
+    /// A proven period within the first N heaps; `None` when none is found or the rules are
+    /// outside what the test proves. The incremental search stops as soon as it proves one;
+    /// when it has not, CGSuite's test on exactly N heaps has the last word (it also sees
+    /// periods longer than the search's window).
     pub fn proven_period(&self, n: usize, engine: &Engine) -> EngineResult<Option<Periodicity>> {
         match self.rules.code() {
-            Some(code) if periodicity::is_provable(code) => self.check_periodicity(n, engine),
+            Some(code) if periodicity::is_provable(code) => {
+                if let Some(p) = self.search_period(n, engine)? {
+                    return Ok(Some(p));
+                }
+                self.check_periodicity(n, engine)
+            }
             _ => Ok(None),
         }
     }
 
-    /// A proven period, trying longer and longer prefixes while each try stays quick.
+    /// `period(R)`: compute heaps until a period is proven, with no bound but
+    /// [`sequence::MAX_COMPUTED_HEAP`] (the memory ceiling and Ctrl-C stop it earlier). A game
+    /// with no period, such as Grundy's game, therefore searches until interrupted, out of
+    /// memory, or 10^8 heaps on, and then answers `Nothing`.
+    pub fn search_period(
+        &self,
+        limit: usize,
+        engine: &Engine,
+    ) -> EngineResult<Option<Periodicity>> {
+        self.sequence
+            .borrow_mut()
+            .search_period(&self.rules, limit, &|| engine.check_interrupt())
+    }
+
+    /// A proven period, growing the prefix while the time spent stays within `budget` (for
+    /// summaries, which must stay quick).
     pub fn find_period(
         &self,
         engine: &Engine,
         budget: Duration,
     ) -> EngineResult<Option<Periodicity>> {
-        let Some(code) = self.rules.code() else {
-            return Ok(None);
-        };
-        if !periodicity::is_provable(code) {
-            return Ok(None);
-        }
-        if let Some(p) = self.sequence.borrow().periodicity() {
-            return Ok(Some(p));
+        match self.rules.code() {
+            Some(code) if periodicity::is_provable(code) => {}
+            _ => return Ok(None),
         }
         let start = Instant::now();
-        let mut n = 1024;
-        while n <= 1 << 22 {
-            if let Some(p) = self.proven_period(n, engine)? {
+        let mut n = self.sequence.borrow().computed().len().max(1024);
+        loop {
+            if let Some(p) = self.search_period(n, engine)? {
                 return Ok(Some(p));
             }
-            // The next try costs at least four times this one.
-            if start.elapsed() * 4 > budget {
-                break;
+            // The next step costs at least as much again as everything so far.
+            if start.elapsed() * 2 > budget || n > sequence::MAX_COMPUTED_HEAP {
+                return Ok(None);
             }
-            n *= 4;
+            n *= 2;
         }
-        Ok(None)
     }
 }
 
@@ -179,9 +195,6 @@ impl HeapRuleset {
         &self.game
     }
 }
-
-/// How long `period(R)` keeps extending its search by default.
-const PERIOD_BUDGET: Duration = Duration::from_millis(700);
 
 /// Values shown at the start of a ruleset's summary.
 const SUMMARY_VALUES: usize = 24;
@@ -234,7 +247,9 @@ impl Ruleset for HeapRuleset {
                 periodicity_value(game.check_periodicity(n, engine)?)
             }
             "period" => match args {
-                [] => periodicity_value(game.find_period(engine, PERIOD_BUDGET)?),
+                [] => {
+                    periodicity_value(game.search_period(sequence::MAX_COMPUTED_HEAP + 1, engine)?)
+                }
                 [n] => {
                     let n = to_len(args::natural(n, "the number of heaps to test")?)?;
                     periodicity_value(game.proven_period(n, engine)?)

@@ -17,6 +17,7 @@
 //! or unbounded heap counts are not covered: [`period`] answers `None` for them.
 
 use super::code::{Modifier, TbCode};
+use crate::engine::EngineResult;
 
 /// A periodic tail: g(n + period) = g(n) for n ≥ preperiod (saltus 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,20 +65,35 @@ pub fn is_provable(code: &TbCode) -> bool {
 
 /// CGSuite's test on the first N values `v` (heaps 0 … N − 1) with constants (a, t).
 pub fn check(v: &[u32], a: u64, t: u64) -> Option<Periodicity> {
+    check_polled(v, a, t, &|| Ok(())).unwrap_or(None)
+}
+
+/// Lengths polled between two calls of `poll` in the linear passes below.
+const POLL_STRIDE: usize = 1 << 20;
+
+/// [`check`], calling `poll` now and then (it is linear in N, and N may be 10^8).
+pub fn check_polled(
+    v: &[u32],
+    a: u64,
+    t: u64,
+    poll: &dyn Fn() -> EngineResult<()>,
+) -> EngineResult<Option<Periodicity>> {
     let n = v.len();
     if n < 2 {
-        return None;
+        return Ok(None);
     }
     // Differences D_i = v_i − v_{i+1}, and π(i) = the least period of D_i … D_{n−2}, computed
-    // from the border (failure) function of the reversed difference string.
-    let reversed: Vec<i64> = (0..n - 1)
-        .rev()
-        .map(|i| i64::from(v[i]) - i64::from(v[i + 1]))
-        .collect();
-    let border = failure_function(&reversed);
+    // from the border (failure) function of the reversed difference string, whose k-th
+    // symbol is D_{n−2−k}. Borders fit in u32 (N ≤ MAX_COMPUTED_HEAP) to halve the memory.
+    let symbol = |k: usize| i64::from(v[n - 2 - k]) - i64::from(v[n - 1 - k]);
+    let border = failure_function(n - 1, symbol, poll)?;
     let pi = |i: usize| -> usize {
         let len = n - 1 - i;
-        if len == 0 { 1 } else { len - border[len - 1] }
+        if len == 0 {
+            1
+        } else {
+            len - border[len - 1] as usize
+        }
     };
     let accepted = |q: usize, p: usize| -> bool {
         let saltus_zero = p < n && v[n - 1] == v[n - 1 - p];
@@ -91,37 +107,86 @@ pub fn check(v: &[u32], a: u64, t: u64) -> Option<Periodicity> {
             let q = i + 1;
             let p = pi(q);
             if 2 * p <= n - q && accepted(q, p) {
-                return Some(Periodicity {
+                return Ok(Some(Periodicity {
                     period: p,
                     preperiod: q,
-                });
+                }));
             }
         }
     }
     let p = pi(0);
     if p < n - 1 && accepted(0, p) {
-        return Some(Periodicity {
+        return Ok(Some(Periodicity {
             period: p,
             preperiod: 0,
-        });
+        }));
     }
-    None
+    Ok(None)
 }
 
-/// border[i] = the length of the longest proper border of s[..=i].
-fn failure_function(s: &[i64]) -> Vec<usize> {
-    let mut border = vec![0; s.len()];
-    let mut k = 0;
-    for i in 1..s.len() {
-        while k > 0 && s[i] != s[k] {
-            k = border[k - 1];
+/// The heaps CGSuite's test needs before it can accept (q, p): a·(q + p) + t.
+pub fn heaps_needed(p: Periodicity, a: u64, t: u64) -> u64 {
+    a.saturating_mul(p.preperiod as u64 + p.period as u64)
+        .saturating_add(t)
+}
+
+/// A periodic tail the values seem to have: the least period p of the last `window` values
+/// (at least two whole periods of it in the window), and the least q from which
+/// v_m = v_{m+p} holds up to the end. Not a proof — the caller watches it as values come and
+/// lets CGSuite's test decide once enough heaps are known. Periods above `window / 2` are not
+/// seen.
+pub fn candidate(
+    v: &[u32],
+    window: usize,
+    poll: &dyn Fn() -> EngineResult<()>,
+) -> EngineResult<Option<Periodicity>> {
+    let n = v.len();
+    let w = window.min(n);
+    if w < 4 {
+        return Ok(None);
+    }
+    let tail = &v[n - w..];
+    let border = failure_function(w, |k| i64::from(tail[k]), poll)?;
+    let p = w - border[w - 1] as usize;
+    if 2 * p > w {
+        return Ok(None);
+    }
+    let mut q = n - w;
+    while q > 0 && v[q - 1] == v[q - 1 + p] {
+        q -= 1;
+        if q.is_multiple_of(POLL_STRIDE) {
+            poll()?;
         }
-        if s[i] == s[k] {
+    }
+    Ok(Some(Periodicity {
+        period: p,
+        preperiod: q,
+    }))
+}
+
+/// border[i] = the length of the longest proper border of s[..=i], for the string of `len`
+/// symbols `s(0)`, `s(1)`, ….
+fn failure_function(
+    len: usize,
+    s: impl Fn(usize) -> i64,
+    poll: &dyn Fn() -> EngineResult<()>,
+) -> EngineResult<Vec<u32>> {
+    let mut border = vec![0u32; len];
+    let mut k = 0usize;
+    for i in 1..len {
+        if i.is_multiple_of(POLL_STRIDE) {
+            poll()?;
+        }
+        let c = s(i);
+        while k > 0 && c != s(k) {
+            k = border[k - 1] as usize;
+        }
+        if c == s(k) {
             k += 1;
         }
-        border[i] = k;
+        border[i] = k as u32;
     }
-    border
+    Ok(border)
 }
 
 #[cfg(test)]
@@ -145,10 +210,10 @@ mod tests {
             .map(|i| i64::from(v[i]) - i64::from(v[i + 1]))
             .collect();
         let reversed: Vec<i64> = d.iter().rev().copied().collect();
-        let border = failure_function(&reversed);
+        let border = failure_function(reversed.len(), |k| reversed[k], &|| Ok(())).unwrap();
         for i in 0..n - 1 {
             let len = n - 1 - i;
-            assert_eq!(len - border[len - 1], naive_pi(&d[i..]), "i = {i}");
+            assert_eq!(len - border[len - 1] as usize, naive_pi(&d[i..]), "i = {i}");
         }
     }
 

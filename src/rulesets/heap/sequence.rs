@@ -7,6 +7,20 @@
 //! method ([`super::sparse`]), and, for codes where CGSuite's periodicity test is a proof
 //! ([`super::periodicity`]), the periodic tail once it is established: values past it are
 //! read off the period instead of being computed.
+//!
+//! **Finding the period as values come.** Running CGSuite's test (linear in N) after every
+//! value would be quadratic, so the sequence keeps a *candidate* instead: whenever N has grown
+//! by a quarter it looks for a periodic tail among the last N/2 (at most [`CANDIDATE_WINDOW`])
+//! values ([`periodicity::candidate`]); each new value then costs one comparison
+//! g(n) = g(n − p) to keep the candidate alive. When the candidate has held up to the
+//! a·(q + p) + t heaps the test needs, the test itself runs once, on those heaps, and its
+//! answer (a theorem for the codes [`periodicity::is_provable`] admits) is final. A candidate
+//! that breaks is dropped and the next look comes a quarter later. So the whole search costs
+//! O(N) time beyond computing the values, and [`NimSequence::search_period`] can grow the
+//! prefix without bound (up to [`MAX_COMPUTED_HEAP`]), polling the interrupt flag (and with it
+//! the memory ceiling) every [`POLL_EVERY`] heaps. `period(R)` without a bound does exactly
+//! that: for a game with no period (Grundy's game, 0.007) it keeps computing until Ctrl-C, the
+//! memory ceiling or 10^8 heaps (then `Nothing`).
 
 use super::code::TbCode;
 use super::periodicity::{self, Periodicity};
@@ -23,8 +37,13 @@ pub const MAX_COMPUTED_HEAP: usize = 100_000_000;
 const PERIOD_SEARCH_LIMIT: usize = 1 << 22;
 const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(2);
 
-/// Heaps computed between two polls of the interrupt flag.
-const POLL_EVERY: usize = 1 << 12;
+/// Heaps computed between two polls of the interrupt flag (well under 100 ms even when a heap
+/// costs tens of microseconds).
+const POLL_EVERY: usize = 1 << 10;
+
+/// How many of the last values a period candidate is looked for in (periods up to half of it
+/// are seen; 0.16's 149 459 is the longest among the classic ones).
+pub const CANDIDATE_WINDOW: usize = 1 << 22;
 
 /// How the next value is found.
 #[derive(Clone, Debug)]
@@ -43,6 +62,10 @@ pub struct NimSequence {
     /// CGSuite's constants (a, t) when its periodicity test proves periodicity for these rules.
     proof: Option<(u64, u64)>,
     periodic: Option<Periodicity>,
+    /// A periodic tail the values have kept so far, not yet proven.
+    candidate: Option<Periodicity>,
+    /// Values below this index have been compared with the candidate.
+    checked: usize,
     /// Nim itself (every removal allowed): g(n) = n, for heaps of any size.
     identity: bool,
     next_check: usize,
@@ -78,6 +101,8 @@ impl NimSequence {
             method,
             proof,
             periodic: None,
+            candidate: None,
+            checked: 0,
             identity,
             next_check: 64,
             stamp: Vec::new(),
@@ -92,6 +117,8 @@ impl NimSequence {
             method: Method::Options,
             proof: None,
             periodic: None,
+            candidate: None,
+            checked: 0,
             identity: false,
             next_check: usize::MAX,
             stamp: Vec::new(),
@@ -195,7 +222,10 @@ impl NimSequence {
         len: usize,
         poll: &dyn Fn() -> EngineResult<()>,
     ) -> EngineResult<()> {
-        self.values.reserve(len.saturating_sub(self.values.len()));
+        // Room for what is asked, but not for a search's far limit (it may stop much earlier).
+        let more = len.saturating_sub(self.values.len());
+        self.values
+            .reserve(more.min(self.values.len().max(POLL_EVERY)));
         while self.values.len() < len && self.periodic.is_none() {
             let n = self.values.len();
             if n.is_multiple_of(POLL_EVERY) {
@@ -207,7 +237,7 @@ impl NimSequence {
                     .min(self.next_check)
                     .min((n / POLL_EVERY + 1) * POLL_EVERY);
                 m.extend(&mut self.values, stop);
-                self.after_push();
+                self.after_push(poll)?;
                 continue;
             }
             let v = match &mut self.method {
@@ -217,19 +247,56 @@ impl NimSequence {
                 Method::Options => self.next_by_options(rules, poll)?,
             };
             self.values.push(v);
-            self.after_push();
+            self.after_push(poll)?;
         }
         Ok(())
     }
 
-    /// At each power of two, test for a proven period.
-    fn after_push(&mut self) {
-        if self.values.len() == self.next_check {
-            self.next_check *= 2;
-            if let Some((a, t)) = self.proof {
-                self.periodic = periodicity::check(&self.values, a, t);
+    /// Compute heaps until a period is proven or `limit` heaps are known; the period, if any.
+    /// `None` at once when the rules are outside what the test proves.
+    pub fn search_period(
+        &mut self,
+        rules: &HeapRules,
+        limit: usize,
+        poll: &dyn Fn() -> EngineResult<()>,
+    ) -> EngineResult<Option<Periodicity>> {
+        if self.proof.is_some() && self.periodic.is_none() {
+            self.extend(rules, limit.min(MAX_COMPUTED_HEAP + 1), poll)?;
+        }
+        Ok(self.periodic)
+    }
+
+    /// Keep the period candidate up to date (see the module doc).
+    fn after_push(&mut self, poll: &dyn Fn() -> EngineResult<()>) -> EngineResult<()> {
+        let Some((a, t)) = self.proof else {
+            return Ok(());
+        };
+        let n = self.values.len();
+        if let Some(c) = self.candidate {
+            // The subtraction fast path pushes several values between two calls: check them all.
+            let from = self.checked.max(c.preperiod + c.period);
+            if (from..n).any(|i| self.values[i] != self.values[i - c.period]) {
+                self.candidate = None;
+            }
+            self.checked = n;
+        }
+        if n >= self.next_check {
+            self.next_check = n + n / 4;
+            if self.candidate.is_none() {
+                // The last half at most: by the time the test can accept (n ≥ 3q), it lies
+                // inside the periodic part.
+                let window = (n / 2).min(CANDIDATE_WINDOW);
+                self.candidate = periodicity::candidate(&self.values, window, poll)?;
+                self.checked = n;
             }
         }
+        if let Some(c) = self.candidate
+            && periodicity::heaps_needed(c, a, t) <= n as u64
+        {
+            self.periodic = periodicity::check_polled(&self.values, a, t, poll)?;
+            self.candidate = None;
+        }
+        Ok(())
     }
 
     /// g(n) as the mex over the options (the definition).

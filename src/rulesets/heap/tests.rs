@@ -248,3 +248,76 @@ fn ruleset_summary_shows_the_start_and_the_period() {
     let summary = grundy.summary(&mut engine).unwrap();
     assert!(!summary.contains("period"), "{summary}");
 }
+
+/// A code with hexadecimal digits (0-F: up to three heaps), each maybe with `!` or `?`, and
+/// maybe a split digit before the point.
+fn hexadecimal_code() -> impl Strategy<Value = String> {
+    let digit = (0u8..16, prop::sample::select(vec!["", "", "!", "?"]))
+        .prop_map(|(d, m)| format!("{d:X}{m}"));
+    (
+        prop::sample::select(vec!["0", "0", "0", "4", "4!", "4?"]),
+        prop::collection::vec(digit, 1..4),
+    )
+        .prop_map(|(before, after)| format!("{before}.{}", after.concat()))
+}
+
+proptest! {
+    // The sparse-space method reviews its mask at 256, 384, … heaps and marks rare pairs in
+    // blocks of 256 heaps: 2000 heaps cover several reviews and blocks.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn sparse_method_is_the_definition_to_heap_2000(code in octal_code()) {
+        let parsed = TbCode::parse(&code, CodeKind::TakeAndBreak).unwrap();
+        prop_assume!(parsed.loopiness().is_none());
+        let r = HeapRules::TakeAndBreak(parsed);
+        prop_assert_eq!(fast(&r, 2000), naive_values(&r, 2000), "code {}", code);
+    }
+
+    #[test]
+    fn hexadecimal_sequences_are_the_definition_to_heap_2000(code in hexadecimal_code()) {
+        let parsed = TbCode::parse(&code, CodeKind::Hexadecimal).unwrap();
+        prop_assume!(parsed.loopiness().is_none());
+        // Digits 8-F leave three heaps: those codes are computed by the definition itself,
+        // in O(n²) a heap, so a shorter run keeps the test quick.
+        let len = if parsed.max_count() <= Some(2) { 2000 } else { 120 };
+        let r = HeapRules::TakeAndBreak(parsed);
+        prop_assert_eq!(fast(&r, len), naive_values(&r, len), "code {}", code);
+    }
+}
+
+/// Grundy's game to 2^21 heaps against the published figures: the largest nim value is 231,
+/// first at heap 763 622; under the rare mask 0xfe there are 1 274 rare heaps (heap 0, of
+/// value 0, included), the last at 82 860.
+#[test]
+fn grundy_game_to_two_to_the_21() {
+    let values = fast(&rules("4!.0"), 1 << 21);
+    let max = values.iter().copied().max().unwrap();
+    assert_eq!(max, 231);
+    assert_eq!(values.iter().position(|&v| v == max), Some(763_622));
+    let rare: Vec<usize> = (0..values.len())
+        .filter(|&n| (values[n] & 0xfe).count_ones().is_multiple_of(2))
+        .collect();
+    assert_eq!(rare.len(), 1274);
+    assert_eq!(rare.last(), Some(&82_860));
+}
+
+/// The ten octal games with long periods (Flammenkamp's table) whose periods `period(R)` must
+/// find by computing and testing; the slow ones are checked by the heap benchmark.
+#[test]
+fn periods_of_octal_games_are_found_incrementally() {
+    for (code, period, preperiod) in [("0.45", 20, 498), ("0.156", 349, 3479)] {
+        let r = rules(code);
+        let mut seq = NimSequence::new(&r);
+        let p = seq
+            .search_period(&r, usize::MAX, &|| Ok(()))
+            .unwrap()
+            .unwrap();
+        assert_eq!((p.period, p.preperiod), (period, preperiod), "code {code}");
+        // The search stops soon after CGSuite's test can accept (3·(q + p) + t heaps).
+        assert!(
+            seq.computed().len() < 4 * (period + preperiod) + 64,
+            "code {code}"
+        );
+    }
+}
