@@ -123,7 +123,12 @@ impl HeapGame {
     pub fn proven_period(&self, n: usize, engine: &Engine) -> EngineResult<Option<Periodicity>> {
         match self.rules.code() {
             Some(code) if periodicity::is_provable(code) => {
-                if let Some(p) = self.search_period(n, engine)? {
+                // A period proven earlier (the sequence may have grown past N) counts only if
+                // its proof fits in N heaps.
+                if let Some(p) = self.search_period(n, engine)?
+                    && periodicity::constants(code)
+                        .is_some_and(|(a, t)| periodicity::heaps_needed(p, a, t) <= n as u64)
+                {
                     return Ok(Some(p));
                 }
                 self.check_periodicity(n, engine)

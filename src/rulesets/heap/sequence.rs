@@ -27,7 +27,7 @@ use super::periodicity::{self, Periodicity};
 use super::rules::HeapRules;
 use super::sparse::SparseOctal;
 use super::subtraction::{CofiniteSubtraction, FiniteSubtraction};
-use crate::engine::{EngineError, EngineResult};
+use crate::engine::{EngineError, EngineResult, progress};
 use std::time::{Duration, Instant};
 
 /// The largest heap whose value we compute one by one (4 bytes each).
@@ -230,6 +230,12 @@ impl NimSequence {
             let n = self.values.len();
             if n.is_multiple_of(POLL_EVERY) {
                 poll()?;
+                match &self.method {
+                    Method::Sparse(m) => {
+                        progress::report_with(n as u64, "heaps", m.rare_count() as u64, "rare")
+                    }
+                    _ => progress::report(n as u64, "heaps"),
+                }
             }
             if let Method::FiniteSubtraction(m) = &mut self.method {
                 // A tight loop up to the next poll or periodicity check.

@@ -121,6 +121,11 @@ pub struct SparseOctal {
 }
 
 impl SparseOctal {
+    /// How many heaps are rare under the current mask (the method's cost per heap).
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
     /// The method's state if the code is finite, removes tokens only and never leaves more than
     /// two heaps.
     pub fn new(code: &TbCode) -> Option<Self> {
