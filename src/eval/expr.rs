@@ -688,24 +688,28 @@ impl Evaluator<'_> {
             Some(args) => Some(self.eval_args(args)?),
             None => None,
         };
-        // CGSuite's `game.heap.Name` and `game.heap.Name(args)`.
+        // CGSuite's `game.heap.Name`, `game.heap.Name(args)`, `game.grid.Name(board)`, ….
         if let ExprKind::Member {
             target: root,
-            name: heap,
+            name: space,
             args: None,
             ..
         } = &target.kind
             && matches!(&root.kind, ExprKind::Name(n) if n == "game")
-            && heap == "heap"
+            && matches!(space.as_str(), "heap" | "grid" | "strip")
             && self.variable("game").is_none()
         {
-            return crate::rulesets::cgsuite_heap(name, call.as_ref(), self.engine).unwrap_or_else(
-                || {
-                    Err(EvalError::new(format!(
-                        "unknown ruleset `game.heap.{name}`"
-                    )))
-                },
-            );
+            let found = if space == "heap" {
+                crate::rulesets::cgsuite_heap(name, call.as_ref(), self.engine)
+            } else {
+                crate::rulesets::cgsuite_board(space, name, call.as_ref())
+            };
+            let found = found.unwrap_or_else(|| {
+                Err(EvalError::new(format!(
+                    "unknown ruleset `game.{space}.{name}`"
+                )))
+            });
+            return found.map_err(|err| point_into_string(err, args.unwrap_or_default()));
         }
         if matches!(&target.kind, ExprKind::Name(n) if n == "System")
             && self.variable("System").is_none()

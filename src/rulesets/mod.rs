@@ -195,6 +195,12 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         .or_else(|| partizan::function(key, args, engine))
 }
 
+/// CGSuite's `game.grid.X(board)` and `game.strip.X(strip)` names of the partizan rulesets
+/// cgcalc has (`space` is `grid` or `strip`); `None` if there is no such ruleset.
+pub fn cgsuite_board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
+    partizan::cgsuite_board(space, name, args)
+}
+
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.
 pub fn cgsuite_heap(
     name: &str,

@@ -220,7 +220,8 @@ fn least_of_four(rows: &[u16], width: usize) -> u128 {
 }
 
 /// The rows of a board string (`"..#./...."`), each character classified by `cell`.
-/// Rows are separated by `/`; all rows must have the same length.
+/// Rows are separated by `/` (or `|`, as CGSuite writes them); all rows must have the same
+/// length.
 pub fn parse_rows(
     function: &str,
     text: &str,
@@ -238,7 +239,7 @@ pub fn parse_rows(
         )));
     }
     for (i, &c) in chars.iter().chain(std::iter::once(&'/')).enumerate() {
-        if c == '/' {
+        if c == '/' || c == '|' {
             if column == 0 {
                 return Err(bad_char(function, text, i, "empty row"));
             }

@@ -97,6 +97,33 @@ pub fn function(
     Some(result)
 }
 
+/// `game.grid.Domineering("..|..")`, `game.grid.Clobber("xo|ox")` and
+/// `game.strip.ToadsAndFrogs("tt..ff")`: CGSuite's names, with the same arguments as the
+/// snake_case functions (CGSuite separates rows with `|`, which the board reader accepts).
+pub fn cgsuite_board(
+    space: &str,
+    name: &str,
+    args: Option<&crate::rulesets::Args>,
+) -> Option<EvalResult<Value>> {
+    let function = match (space, name) {
+        ("grid", "Domineering") => "domineering",
+        ("grid", "Clobber") => "clobber",
+        ("strip", "ToadsAndFrogs") => "toads_frogs",
+        _ => return None,
+    };
+    let Some(args) = args else {
+        return Some(Err(crate::value::EvalError::new(format!(
+            "game.{space}.{name} needs a position: game.{space}.{name}(\"…\"), as {function}(…)"
+        ))));
+    };
+    let result = match function {
+        "domineering" => domineering::from_args(args).map(position),
+        "clobber" => clobber::from_args(args).map(position),
+        _ => toads_frogs::from_args(args).map(position),
+    };
+    Some(result)
+}
+
 fn position<G: Rules>(game: G) -> Value {
     Value::Position(Rc::new(PartizanPosition::new(game)))
 }
