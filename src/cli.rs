@@ -15,7 +15,7 @@
 //! [`EXIT_USAGE`] for bad usage (clap's errors, a FILE that cannot be opened).
 //!
 //! Evaluation recurses on the structure of games, so everything runs on a thread with a
-//! [`STACK_SIZE`] stack: deep input then meets the parser's nesting limit, not a stack overflow.
+//! big stack ([`STACK_SIZES`]): deep input then meets the parser's nesting limit, not a stack overflow.
 
 mod args;
 
@@ -36,8 +36,12 @@ use std::sync::atomic::Ordering;
 /// What Rust itself uses for a panic; a panic is a bug, and callers should see it as a crash.
 const EXIT_PANIC: i32 = 101;
 
-/// Stack of the thread that evaluates (virtual memory; only the used part is committed).
-pub const STACK_SIZE: usize = 256 << 20;
+/// Stack sizes to try, in order, for the thread that evaluates. It is virtual memory: only the
+/// part a recursion reaches is committed, and that part counts towards the memory ceiling.
+/// A big stack lets a game hundreds of thousands of levels deep recurse without extra
+/// segments, which cost a fresh mapping (and page clearing) each time a recursion crosses
+/// into one; a machine that will not reserve 8 GiB gets the smaller size.
+pub const STACK_SIZES: [usize; 2] = [8 << 30, 256 << 20];
 
 /// Run the program with the process's arguments and return its exit status.
 pub fn main() -> i32 {
@@ -53,21 +57,31 @@ pub fn main() -> i32 {
 }
 
 fn run_with_big_stack(body: impl FnOnce() -> i32 + Send + 'static) -> i32 {
-    let spawned = std::thread::Builder::new()
-        .name("cgcalc".into())
-        .stack_size(STACK_SIZE)
-        .spawn(body);
-    match spawned {
-        // The panic message has already been printed by the panic hook.
-        Ok(handle) => handle.join().unwrap_or(EXIT_PANIC),
-        Err(e) => {
-            let _ = writeln!(
-                io::stderr(),
-                "error: cannot start the evaluation thread: {e}"
-            );
-            EXIT_FAILED
+    // The body moves into whichever thread starts, so it can be offered to the next size when
+    // a machine refuses to reserve the first.
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(body)));
+    let mut last_error = None;
+    for size in STACK_SIZES {
+        let taken = std::sync::Arc::clone(&slot);
+        let spawned = std::thread::Builder::new()
+            .name("cgcalc".into())
+            .stack_size(size)
+            .spawn(move || {
+                let body = taken.lock().ok().and_then(|mut body| body.take());
+                body.map_or(EXIT_PANIC, |body| body())
+            });
+        match spawned {
+            // The panic message has already been printed by the panic hook.
+            Ok(handle) => return handle.join().unwrap_or(EXIT_PANIC),
+            Err(e) => last_error = Some(e),
         }
     }
+    let reason = last_error.map_or_else(String::new, |e| e.to_string());
+    let _ = writeln!(
+        io::stderr(),
+        "error: cannot start the evaluation thread: {reason}"
+    );
+    EXIT_FAILED
 }
 
 /// The body of the program, once the arguments are known.

@@ -41,6 +41,10 @@ impl Engine {
         if !self.left_stop(g).is_zero() || !self.right_stop(g).is_zero() {
             return Ok(None);
         }
+        // A known uptimal with stops 0 is all-small, and its weight is its coefficient of ↑.
+        if let Some(up) = self.known_up_coefficient(g) {
+            return Ok(Some(self.integer(up)));
+        }
         let weight = self.naive_atomic_weight(g)?;
         if self.is_all_small(g)? || self.within_atomic_tolerance(g, weight)? {
             Ok(Some(weight))
@@ -62,6 +66,14 @@ impl Engine {
             return Ok(w);
         }
         self.poll()?;
+        self.fill_bottom_up(
+            g,
+            |e, x| e.as_nus(x).is_some() || e.atomic.naive.contains_key(&x),
+            |e, x| e.naive_atomic_weight(x).map(drop),
+        )?;
+        if let Some(&w) = self.atomic.naive.get(&g) {
+            return Ok(w);
+        }
         crate::engine::grow(|| {
             let two = self.integer(2);
             let mut left = Vec::new();

@@ -1,8 +1,8 @@
 //! The process's memory, counted. Every allocation goes through a counting allocator, so the
 //! memory ceiling covers everything a computation builds (games, lists, sequences, strings,
 //! tables), and its message gives the real figure rather than an estimate of one structure.
-//! Deep recursions run on extra stack segments ([`super::grow`]), mapped outside the
-//! allocator; they are counted here too.
+//! Deep recursions use stack mapped outside the allocator: the evaluating thread's own (large)
+//! stack as far as it goes, then extra segments ([`super::grow`]). Both are counted here too.
 //! Underneath is mimalloc: an interpreter makes and drops millions of small lists, and the
 //! system allocator spent a fifth of the time of a user-defined ruleset on them.
 
@@ -14,10 +14,38 @@ static HEAP: Cap<mimalloc::MiMalloc> = Cap::new(mimalloc::MiMalloc, usize::MAX);
 
 /// Bytes of extra stack segments in use.
 static STACK_SEGMENTS: AtomicUsize = AtomicUsize::new(0);
+/// Bytes of the thread's own stack used by the deepest recursion step seen last (updated by
+/// [`super::grow`] at every step, so it follows the recursion down and back up).
+static STACK_IN_USE: AtomicUsize = AtomicUsize::new(0);
 
-/// Bytes currently allocated by the whole process: its heap and extra stack segments.
+/// Bytes currently allocated by the whole process: its heap and the stack of deep recursions.
 pub fn heap_bytes() -> usize {
-    HEAP.allocated() + STACK_SEGMENTS.load(Ordering::Relaxed)
+    HEAP.allocated() + STACK_SEGMENTS.load(Ordering::Relaxed) + STACK_IN_USE.load(Ordering::Relaxed)
+}
+
+thread_local! {
+    /// Free stack at the first recursion step this thread took: its stack top, near enough.
+    static STACK_TOP_REMAINING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Note how much of this thread's stack is in use, given the free stack left below the
+/// current frame. Only depths past a few megabytes are worth counting, and only they are
+/// stored, so shallow recursions (the usual case) touch nothing shared.
+pub(crate) fn note_stack_remaining(remaining: usize) {
+    const WORTH_COUNTING: usize = 8 << 20;
+    let top = STACK_TOP_REMAINING.with(|top| {
+        if remaining > top.get() {
+            top.set(remaining);
+        }
+        top.get()
+    });
+    let used = top - remaining;
+    if used >= WORTH_COUNTING || STACK_IN_USE.load(Ordering::Relaxed) != 0 {
+        STACK_IN_USE.store(
+            if used >= WORTH_COUNTING { used } else { 0 },
+            Ordering::Relaxed,
+        );
+    }
 }
 
 /// An extra stack segment of `bytes`, counted while the value lives.

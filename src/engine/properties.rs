@@ -286,6 +286,14 @@ impl Engine {
             return Ok(b);
         }
         self.poll()?;
+        self.fill_bottom_up(
+            g,
+            |e, x| e.as_nus(x).is_some() || e.caches.birthday.contains_key(&x),
+            |e, x| e.birthday(x).map(drop),
+        )?;
+        if let Some(&b) = self.caches.birthday.get(&g) {
+            return Ok(b);
+        }
         crate::engine::grow(|| {
             let mut max = 0;
             for side in [true, false] {

@@ -159,7 +159,17 @@ impl Engine {
                 let number = self.thermograph(x)?;
                 nus_thermograph(n, &number).ok_or(EngineError::Overflow)?
             }
-            _ => self.thermograph_from_options(g)?,
+            _ => {
+                self.fill_bottom_up(
+                    g,
+                    |e, x| e.as_nus(x).is_some() || e.thermo.graphs.contains_key(&x),
+                    |e, x| e.thermograph(x).map(drop),
+                )?;
+                if let Some(t) = self.thermo.graphs.get(&g) {
+                    return Ok(t.clone());
+                }
+                self.thermograph_from_options(g)?
+            }
         };
         self.thermo.graph_heap_bytes += t.heap_bytes();
         self.thermo.graphs.insert(g, t.clone());
@@ -207,6 +217,12 @@ impl Engine {
     pub fn mean(&mut self, g: GameId) -> EngineResult<Dyadic> {
         if let Some(n) = self.as_nus(g) {
             return Ok(n.number);
+        }
+        // The mean lies between the stops; equal stops (every infinitesimal shift of a
+        // number) fix it without the thermograph of each follower.
+        let stop = self.left_stop(g);
+        if stop == self.right_stop(g) {
+            return Ok(stop);
         }
         Ok(self.thermograph(g)?.mast_value())
     }

@@ -34,6 +34,8 @@ pub struct UptimalCaches {
     powers: Vec<GameId>,
     /// ↑^→n at index n − 1.
     powers_to: Vec<GameId>,
+    /// ↑^→n * at index n (index 0 holds *).
+    powers_to_star: Vec<GameId>,
     /// The shape of each general (non-NUS) game examined; `None` = not an uptimal.
     shapes: FxHashMap<GameId, Option<UptimalShape>>,
 }
@@ -42,7 +44,8 @@ impl UptimalCaches {
     pub fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         let entry = size_of::<GameId>() + size_of::<Option<UptimalShape>>() + 1;
-        (self.powers.capacity() + self.powers_to.capacity()) * size_of::<GameId>()
+        (self.powers.capacity() + self.powers_to.capacity() + self.powers_to_star.capacity())
+            * size_of::<GameId>()
             + self.shapes.capacity() * entry
     }
 }
@@ -51,7 +54,7 @@ impl UptimalCaches {
 /// S, plus the length and last coefficient that the next recognition step needs. Whole
 /// coefficient vectors per game would cost O(n²) along a chain like the followers of ↑^[n];
 /// [`Engine::uptimal_expansion`] rebuilds the one asked for by walking the chain.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct UptimalShape {
     lone: GameId,
     n: usize,
@@ -141,6 +144,10 @@ impl fmt::Display for UptimalExpansion {
 
 impl Engine {
     /// ↑ⁿ = {0 | ↓^→(n−1) *} for n ≥ 1 (cached). n = 0 gives 0, the empty sum.
+    ///
+    /// The powers are built from their canonical forms, known in closed form (see
+    /// [`Engine::up_power_to_star`]), so each level costs a few lookups rather than a
+    /// canonicalisation: `^<1000000>` is a million levels deep.
     pub fn up_power(&mut self, n: u32) -> EngineResult<GameId> {
         if n == 0 {
             return Ok(Engine::ZERO);
@@ -152,11 +159,9 @@ impl Engine {
             let g = if k == 1 {
                 self.ups(1)
             } else {
-                let up_to = self.up_power_to(k - 1)?;
-                let down_to = self.neg(up_to)?;
-                let star = self.nimber(1);
-                let right = self.add(down_to, star)?;
-                let g = self.game_from_options(&[Engine::ZERO], &[right])?;
+                let up_to_star = self.up_power_to_star(k - 1)?;
+                let right = self.neg(up_to_star)?;
+                let g = self.intern_canonical(vec![Engine::ZERO], vec![right])?;
                 // ↑ⁿ = (↓^→(n−1) *) + ↑^→n *: the shape is known by construction, and
                 // recognising it would compare the chain's members pairwise.
                 self.known_shape(g, right, k as usize, 0);
@@ -167,7 +172,7 @@ impl Engine {
         Ok(self.uptimal.powers[index])
     }
 
-    /// ↑^→n = ↑ + ↑² + … + ↑ⁿ = {↑^→(n−1) | *} (cached; n = 0 gives 0).
+    /// ↑^→n = ↑ + ↑² + … + ↑ⁿ = {↑^→(n−1) | *} (cached; n = 0 gives 0), already canonical.
     pub fn up_power_to(&mut self, n: u32) -> EngineResult<GameId> {
         if n == 0 {
             return Ok(Engine::ZERO);
@@ -179,7 +184,7 @@ impl Engine {
                 None => self.ups(1),
                 Some(&prev) => {
                     let star = self.nimber(1);
-                    let g = self.game_from_options(&[prev], &[star])?;
+                    let g = self.intern_canonical(vec![prev], vec![star])?;
                     // ↑^→n = * + ↑^→n *.
                     self.known_shape(g, star, self.uptimal.powers_to.len() + 1, 1);
                     g
@@ -190,18 +195,69 @@ impl Engine {
         Ok(self.uptimal.powers_to[index])
     }
 
+    /// ↑^→n * = {0, ↑^→(n−1) * | 0} for n ≥ 1, already canonical (cached; n = 0 gives *).
+    /// The tests check these closed forms against canonicalisation.
+    fn up_power_to_star(&mut self, n: u32) -> EngineResult<GameId> {
+        let index = n as usize;
+        while self.uptimal.powers_to_star.len() <= index {
+            self.poll()?;
+            let g = match self.uptimal.powers_to_star.last() {
+                None => self.nimber(1),
+                Some(&prev) => {
+                    let g = self.intern_canonical(vec![Engine::ZERO, prev], vec![Engine::ZERO])?;
+                    // ↑^→n * = 0 + ↑^→n * and its negative 0 − ↑^→n *: known shapes, so
+                    // printing a power of ↑ never recognises the chain below it.
+                    let n = self.uptimal.powers_to_star.len();
+                    let negative = self.neg(g)?;
+                    self.known_shape_signed(g, Engine::ZERO, n, 1);
+                    self.known_shape_signed(negative, Engine::ZERO, n, -1);
+                    g
+                }
+            };
+            self.uptimal.powers_to_star.push(g);
+        }
+        Ok(self.uptimal.powers_to_star[index])
+    }
+
     /// Record that g = lone + (↑^→n *), with the expansion of length n ending in 1 and
     /// starting with `first`, for a g built that way (a power of ↑; n ≥ 2).
     fn known_shape(&mut self, g: GameId, lone: GameId, n: usize, first: i64) {
+        self.record_shape(g, lone, n, 1, first);
+    }
+
+    /// Record that g = lone + sign·(↑^→n *) for a lone option 0: its expansion is n
+    /// coefficients equal to `sign`. NUS games (↑*) need no shape.
+    fn known_shape_signed(&mut self, g: GameId, lone: GameId, n: usize, sign: i64) {
+        if self.as_nus(g).is_none() {
+            self.record_shape(g, lone, n, sign, sign);
+        }
+    }
+
+    fn record_shape(&mut self, g: GameId, lone: GameId, n: usize, sign: i64, first: i64) {
         let shape = UptimalShape {
             lone,
             n,
-            sign: 1,
+            sign,
             length: n,
             first,
-            last: 1,
+            last: sign,
         };
         self.uptimal.shapes.insert(g, Some(shape));
+    }
+
+    /// The coefficient of ↑ in g's uptimal expansion (its atomic weight) when g is already
+    /// known to be an uptimal, without recognising anything new.
+    pub(super) fn known_up_coefficient(&self, g: GameId) -> Option<i64> {
+        match self.as_nus(g) {
+            Some(n) => Some(n.ups),
+            None => self
+                .uptimal
+                .shapes
+                .get(&g)
+                .copied()
+                .flatten()
+                .map(|s| s.first),
+        }
     }
 
     /// H when g = {0 | H} (exactly one option on each side, the Left one 0).
@@ -568,6 +624,88 @@ mod tests {
         }
         assert_eq!(e.up_power(0).unwrap(), Engine::ZERO);
         assert_eq!(e.up_power_to(0).unwrap(), Engine::ZERO);
+    }
+
+    #[test]
+    fn closed_forms_of_powers_are_canonical() {
+        // Build the powers from their definitions through canonicalisation, then check that
+        // the closed forms `up_power*` intern directly are the same games (hash-consing makes
+        // equal canonical forms one id, and a non-canonical form would be a different id).
+        let mut e = Engine::new();
+        let s = star(&mut e);
+        let up = game(&mut e, "{0|*}");
+        let mut up_to = up; // ↑^→(n−1)
+        for n in 2..=40u32 {
+            let down_to_star = {
+                let d = e.neg(up_to).unwrap();
+                e.add(d, s).unwrap()
+            };
+            let power = e
+                .game_from_options(&[Engine::ZERO], &[down_to_star])
+                .unwrap();
+            let next_up_to = e.game_from_options(&[up_to], &[s]).unwrap();
+            let up_to_star = e.add(up_to, s).unwrap();
+            assert_eq!(e.up_power(n).unwrap(), power, "↑^{n}");
+            assert_eq!(e.up_power_to(n).unwrap(), next_up_to, "↑^→{n}");
+            assert_eq!(
+                e.up_power_to_star(n - 1).unwrap(),
+                up_to_star,
+                "↑^→{} *",
+                n - 1
+            );
+            up_to = next_up_to;
+        }
+    }
+
+    #[test]
+    fn recorded_shapes_match_recognition() {
+        // Shapes recorded at construction must be what recognition would find.
+        let mut e = Engine::new();
+        e.up_power(30).unwrap();
+        e.up_power_to(30).unwrap();
+        let recorded: Vec<(GameId, UptimalShape)> = e
+            .uptimal
+            .shapes
+            .iter()
+            .filter_map(|(&g, s)| s.map(|s| (g, s)))
+            .collect();
+        assert!(recorded.len() > 80, "{} shapes recorded", recorded.len());
+        for (g, shape) in recorded {
+            assert_eq!(e.shape_by_options(g).unwrap(), Some(shape), "game {g:?}");
+        }
+    }
+
+    #[test]
+    fn atomic_weight_of_known_uptimals_is_the_calculus() {
+        // The shortcut (coefficient of ↑ of a known uptimal) against the atomic weight
+        // calculus, on powers of ↑, their sums and their stars.
+        let mut e = Engine::new();
+        let s = star(&mut e);
+        let mut games = Vec::new();
+        for n in 1..=12 {
+            games.push(e.up_power(n).unwrap());
+            games.push(e.up_power_to(n).unwrap());
+        }
+        for n in 1..=10 {
+            games.push(e.up_power_to_star(n).unwrap());
+        }
+        for i in 0..games.len() {
+            let g = games[i];
+            let neg = e.neg(g).unwrap();
+            let plus_star = e.add(g, s).unwrap();
+            games.extend([neg, plus_star]);
+        }
+        let mut checked = 0;
+        for g in games {
+            if e.known_up_coefficient(g).is_none() {
+                continue;
+            }
+            let weight = e.atomic_weight(g).unwrap();
+            let calculus = e.naive_atomic_weight(g).unwrap();
+            assert_eq!(weight, Some(calculus), "game {g:?}");
+            checked += 1;
+        }
+        assert!(checked >= 60, "only {checked} known uptimals");
     }
 
     #[test]
