@@ -110,19 +110,33 @@ pub(super) struct Span {
 
 const NO_GAME: u32 = u32::MAX;
 
+/// `Node::nus` of a general game.
+const NOT_NUS: u32 = u32::MAX;
+
+/// One stored game, kept small (40 bytes): a game a million levels deep stores millions of
+/// them. NUS values and stops are wide (a dyadic holds an `i128`), so nodes refer to them by
+/// index into tables of distinct values.
 #[derive(Clone, Debug)]
 pub(super) struct Node {
-    pub nus: Option<Nus>,
+    /// Index into `nus_values` for a NUS game, [`NOT_NUS`] for a general one.
+    pub nus: u32,
     pub left: Span,
     pub right: Span,
     /// False for a NUS whose options have not been materialised yet.
     pub options_ready: bool,
-    pub left_stop: Dyadic,
-    pub right_stop: Dyadic,
+    /// Indices into `stop_values`.
+    pub left_stop: u32,
+    pub right_stop: u32,
     /// Cached negative (`NO_GAME` until computed).
     pub negative: u32,
-    /// Hash of the option lists (general games only), kept for the index.
-    pub hash: u64,
+    /// Hash of the option lists (general games only), kept for the index; widened by
+    /// [`spread_hash`] for the hash table.
+    pub hash: u32,
+}
+
+/// A 64-bit table hash from a node's stored 32 bits (hashbrown reads the top bits too).
+fn spread_hash(h: u32) -> u64 {
+    u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The game engine: arena, indexes and operation caches.
@@ -130,6 +144,11 @@ pub struct Engine {
     pub(super) nodes: Vec<Node>,
     pub(super) pool: Vec<GameId>,
     nus_index: FxHashMap<Nus, GameId>,
+    /// The NUS value of each NUS game, in order of creation.
+    nus_values: Vec<Nus>,
+    /// The distinct stops, and where each is.
+    stop_values: Vec<Dyadic>,
+    stop_index: FxHashMap<Dyadic, u32>,
     general_index: HashTable<GameId>,
     pub(super) sum_cache: FxHashMap<(GameId, GameId), GameId>,
     pub(super) leq_cache: FxHashMap<(GameId, GameId), bool>,
@@ -162,6 +181,9 @@ impl Engine {
             nodes: Vec::new(),
             pool: Vec::new(),
             nus_index: FxHashMap::default(),
+            nus_values: Vec::new(),
+            stop_values: Vec::new(),
+            stop_index: FxHashMap::default(),
             general_index: HashTable::new(),
             sum_cache: FxHashMap::default(),
             leq_cache: FxHashMap::default(),
@@ -234,6 +256,9 @@ impl Engine {
         self.nodes.capacity() * size_of::<Node>()
             + self.pool.capacity() * size_of::<GameId>()
             + self.nus_index.capacity() * map_entry(size_of::<Nus>(), size_of::<GameId>())
+            + self.nus_values.capacity() * size_of::<Nus>()
+            + self.stop_values.capacity() * size_of::<Dyadic>()
+            + self.stop_index.capacity() * map_entry(size_of::<Dyadic>(), 4)
             + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
             + self.sum_cache.capacity() * map_entry(8, 4)
             + self.leq_cache.capacity() * map_entry(8, 1)
@@ -276,13 +301,14 @@ impl Engine {
         if let Some(&id) = self.nus_index.get(&value) {
             return id;
         }
+        let stop = self.intern_stop(value.number);
         let node = Node {
-            nus: Some(value),
+            nus: self.nus_values.len() as u32,
             left: Span::default(),
             right: Span::default(),
             options_ready: false,
-            left_stop: value.number,
-            right_stop: value.number,
+            left_stop: stop,
+            right_stop: stop,
             negative: NO_GAME,
             hash: 0,
         };
@@ -293,8 +319,20 @@ impl Engine {
             Ok(id) => id,
             Err(_) => unreachable!("the memory ceiling is reached before 2^32 games"),
         };
+        self.nus_values.push(value);
         self.nus_index.insert(value, id);
         id
+    }
+
+    /// The index of a stop value, storing it if new.
+    fn intern_stop(&mut self, x: Dyadic) -> u32 {
+        if let Some(&i) = self.stop_index.get(&x) {
+            return i;
+        }
+        let i = self.stop_values.len() as u32;
+        self.stop_values.push(x);
+        self.stop_index.insert(x, i);
+        i
     }
 
     pub fn number(&mut self, x: Dyadic) -> GameId {
@@ -323,7 +361,8 @@ impl Engine {
     }
 
     pub fn as_nus(&self, g: GameId) -> Option<Nus> {
-        self.nodes[g.index()].nus
+        let i = self.nodes[g.index()].nus;
+        (i != NOT_NUS).then(|| self.nus_values[i as usize])
     }
 
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
@@ -341,29 +380,31 @@ impl Engine {
         left: &[GameId],
         right: &[GameId],
     ) -> EngineResult<GameId> {
-        let hash = hash_options(left, right);
+        let hash = hash_options(left, right) as u32;
         let (nodes, pool) = (&self.nodes, &self.pool);
         let slice = |s: Span| &pool[s.start as usize..(s.start + s.len) as usize];
-        if let Some(&id) = self.general_index.find(hash, |&id| {
+        if let Some(&id) = self.general_index.find(spread_hash(hash), |&id| {
             let n = &nodes[id.index()];
-            n.nus.is_none() && n.hash == hash && slice(n.left) == left && slice(n.right) == right
+            n.nus == NOT_NUS && n.hash == hash && slice(n.left) == left && slice(n.right) == right
         }) {
             return Ok(id);
         }
+        // Stops are kept by index, so the extreme one is found by index too.
+        let stops = &self.stop_values;
         let left_stop = left
             .iter()
             .map(|&g| self.nodes[g.index()].right_stop)
-            .max()
-            .unwrap_or(Dyadic::ZERO);
+            .max_by_key(|&i| stops[i as usize]);
         let right_stop = right
             .iter()
             .map(|&g| self.nodes[g.index()].left_stop)
-            .min()
-            .unwrap_or(Dyadic::ZERO);
+            .min_by_key(|&i| stops[i as usize]);
+        let zero = self.nodes[Engine::ZERO.index()].left_stop;
+        let (left_stop, right_stop) = (left_stop.unwrap_or(zero), right_stop.unwrap_or(zero));
         let left_span = self.push_options(left);
         let right_span = self.push_options(right);
         let id = self.push_node(Node {
-            nus: None,
+            nus: NOT_NUS,
             left: left_span,
             right: right_span,
             options_ready: true,
@@ -374,7 +415,9 @@ impl Engine {
         })?;
         let nodes = &self.nodes;
         self.general_index
-            .insert_unique(hash, id, |&g| nodes[g.index()].hash);
+            .insert_unique(spread_hash(hash), id, |&g| {
+                spread_hash(nodes[g.index()].hash)
+            });
         Ok(id)
     }
 
@@ -395,8 +438,8 @@ impl Engine {
         // Materialised options of big nimbers add up (*n holds n of them), so the ceiling is
         // checked here too, not only when nodes are created.
         self.check_memory()?;
-        let value = self.nodes[g.index()]
-            .nus
+        let value = self
+            .as_nus(g)
             .expect("only NUS nodes are created without options");
         // *n has n options on each side: beyond this many, materialising them is hopeless.
         // (Other NUS values have at most two options, whatever their star part.)
@@ -466,11 +509,11 @@ impl Engine {
     }
 
     pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].left_stop
+        self.stop_values[self.nodes[g.index()].left_stop as usize]
     }
 
     pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].right_stop
+        self.stop_values[self.nodes[g.index()].right_stop as usize]
     }
 
     pub(super) fn cached_negative(&self, g: GameId) -> Option<GameId> {
@@ -481,5 +524,14 @@ impl Engine {
     pub(super) fn set_negative(&mut self, g: GameId, neg: GameId) {
         self.nodes[g.index()].negative = neg.0;
         self.nodes[neg.index()].negative = g.0;
+    }
+}
+
+#[cfg(test)]
+mod node_size_tests {
+    #[test]
+    fn nodes_stay_small() {
+        // Deep games store millions of nodes; a wide field here multiplies their memory.
+        assert!(std::mem::size_of::<super::Node>() <= 40);
     }
 }
