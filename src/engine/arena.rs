@@ -160,6 +160,8 @@ pub struct Engine {
     pub(super) compound: super::compound::CompoundCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
+    /// Set while sums are computed bottom-up (see `Engine::add`), which must not nest.
+    pub(super) filling_sums: bool,
 }
 
 impl Default for Engine {
@@ -195,6 +197,7 @@ impl Engine {
             compound: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
+            filling_sums: false,
         };
         let zero = engine.nus(Nus::number(Dyadic::ZERO));
         debug_assert_eq!(zero, Engine::ZERO);

@@ -23,6 +23,12 @@ pub fn heap_bytes() -> usize {
     HEAP.allocated() + STACK_SEGMENTS.load(Ordering::Relaxed) + STACK_IN_USE.load(Ordering::Relaxed)
 }
 
+/// Whether the current recursion is already past a few megabytes of stack: deep enough
+/// that operations switch to explicit stacks for what lies below.
+pub(crate) fn deep_recursion() -> bool {
+    STACK_IN_USE.load(Ordering::Relaxed) != 0
+}
+
 thread_local! {
     /// Free stack at the first recursion step this thread took: its stack top, near enough.
     static STACK_TOP_REMAINING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };

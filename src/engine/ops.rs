@@ -23,6 +23,12 @@ impl Engine {
             return Ok(s);
         }
         self.poll()?;
+        if !self.filling_sums && super::memory::deep_recursion() {
+            self.fill_sums_bottom_up(g, h)?;
+            if let Some(&s) = self.sum_cache.get(&key) {
+                return Ok(s);
+            }
+        }
         crate::engine::grow(|| {
             let result = self.add_by_options(g, h)?;
             self.sum_cache.insert(key, result);
@@ -69,6 +75,26 @@ impl Engine {
     /// sum's options instead builds *j + {a|b} for every j < m and compares them pairwise,
     /// cubic in m: `*885 + +-1844` took half a minute.
     fn switch_plus_star(&mut self, g: GameId, h: GameId) -> EngineResult<Option<GameId>> {
+        let Some((value, a, b)) = self.switch_and_star(g, h)? else {
+            return Ok(None);
+        };
+        let shift = |n: Dyadic| {
+            n.checked_add(&value.number)
+                .map(|number| Nus { number, ..value })
+                .ok_or(EngineError::Overflow)
+        };
+        let left = self.nus(shift(a)?);
+        let right = self.nus(shift(b)?);
+        self.game_from_options(&[left], &[right]).map(Some)
+    }
+
+    /// (x*m, a, b) when one of g, h is a number plus a nimber x*m and the other a switch
+    /// {a | b} with numbers a > b.
+    fn switch_and_star(
+        &mut self,
+        g: GameId,
+        h: GameId,
+    ) -> EngineResult<Option<(Nus, Dyadic, Dyadic)>> {
         for (star, switch) in [(g, h), (h, g)] {
             let Some(value) = self.as_nus(star) else {
                 continue;
@@ -85,19 +111,99 @@ impl Engine {
             else {
                 continue;
             };
-            if a <= b {
-                continue;
+            if a > b {
+                return Ok(Some((value, a, b)));
             }
-            let shift = |n: Dyadic| {
-                n.checked_add(&value.number)
-                    .map(|number| Nus { number, ..value })
-                    .ok_or(EngineError::Overflow)
-            };
-            let left = self.nus(shift(a)?);
-            let right = self.nus(shift(b)?);
-            return self.game_from_options(&[left], &[right]).map(Some);
         }
         Ok(None)
+    }
+
+    /// Compute the sums that g + h is built from before g + h itself, children first, with
+    /// an explicit stack: used once a recursion is already deep, so a game hundreds of
+    /// thousands of levels deep adds in a loop instead of a stack frame per level. The
+    /// sums needed mirror [`Engine::add_by_options`] exactly (number translation and the
+    /// switch rule need fewer), so nothing is computed that the recursion would not.
+    fn fill_sums_bottom_up(&mut self, g: GameId, h: GameId) -> EngineResult<()> {
+        self.filling_sums = true;
+        let result = self.fill_sums_loop(g, h);
+        self.filling_sums = false;
+        result
+    }
+
+    fn fill_sums_loop(&mut self, g: GameId, h: GameId) -> EngineResult<()> {
+        let mut stack = vec![((g, h), false)];
+        let mut needs = Vec::new();
+        let mut steps = 0u32;
+        while let Some(((a, b), expanded)) = stack.pop() {
+            if expanded {
+                self.add(a, b)?;
+                continue;
+            }
+            if self.sum_is_at_hand(a, b) {
+                continue;
+            }
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(1 << 12) {
+                self.poll()?;
+            }
+            stack.push(((a, b), true));
+            needs.clear();
+            self.sums_needed(a, b, &mut needs)?;
+            for &(c, d) in &needs {
+                if !self.sum_is_at_hand(c, d) {
+                    stack.push(((c, d), false));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether g + h needs no recursion: a zero, two NUS values, or a cached sum.
+    fn sum_is_at_hand(&self, g: GameId, h: GameId) -> bool {
+        let key = if g <= h { (g, h) } else { (h, g) };
+        g == Engine::ZERO
+            || h == Engine::ZERO
+            || (self.as_nus(g).is_some() && self.as_nus(h).is_some())
+            || self.sum_cache.contains_key(&key)
+    }
+
+    /// The sums [`Engine::add_by_options`] asks for when it builds g + h.
+    fn sums_needed(
+        &mut self,
+        g: GameId,
+        h: GameId,
+        needs: &mut Vec<(GameId, GameId)>,
+    ) -> EngineResult<()> {
+        let number = if self.is_number(g) {
+            Some((g, h))
+        } else if self.is_number(h) {
+            Some((h, g))
+        } else {
+            None
+        };
+        if let Some((x, other)) = number {
+            for o in self
+                .left_options(other)?
+                .into_iter()
+                .chain(self.right_options(other)?)
+            {
+                needs.push((x, o));
+            }
+            return Ok(());
+        }
+        if self.switch_and_star(g, h)?.is_some() {
+            return Ok(());
+        }
+        for (moving, fixed) in [(g, h), (h, g)] {
+            for o in self
+                .left_options(moving)?
+                .into_iter()
+                .chain(self.right_options(moving)?)
+            {
+                needs.push((o, fixed));
+            }
+        }
+        Ok(())
     }
 
     /// The options of g + h on one side: g^X + h and g + h^X.

@@ -513,3 +513,33 @@ fn nus_shortcut_matches_the_general_reduction() {
         assert_eq!(g, expected, "{{0|*{n}}}");
     }
 }
+
+/// Sums deep enough to switch to the bottom-up fill (`Engine::add` past a few megabytes of
+/// stack) agree with their closed forms and undo by subtraction.
+#[test]
+fn deep_sums_are_computed_bottom_up_and_agree() {
+    // Run on a thread with room for the recursion that leads there, as the binary does.
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let mut e = Engine::new();
+            let n = 40_000;
+            let ups = e.ups(n);
+            let switch = testutil::game(&mut e, "{0|-1}");
+            let sum = e.add(ups, switch).unwrap();
+            // n·↑ + {0|-1} = {n·↑ | n·↑ − 1}.
+            let minus_one = e.integer(-1);
+            let shifted = e.add(ups, minus_one).unwrap();
+            let expected = e.game_from_options(&[ups], &[shifted]).unwrap();
+            assert_eq!(sum, expected);
+            // A sum of two deep general games, undone.
+            let deep = e.up_power_to(20_000).unwrap();
+            let tiny = testutil::game(&mut e, "{0||0|-1}");
+            let deep_tiny = e.add(deep, tiny).unwrap();
+            let back = e.sub(deep_tiny, tiny).unwrap();
+            assert_eq!(back, deep);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
