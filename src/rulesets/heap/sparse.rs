@@ -51,11 +51,13 @@
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
 //! issue 11 together 34 s, 0.354 (preperiod 10 061 916) alone 19 s and 308 MB.
 //!
-//! **0.007 (Treblecross)** is beyond this method: no mask makes its early values sparse. The
-//! best (0x7b8) still leaves ~22 000 rare heaps by n = 4·10^5 — a quarter of the first 30 000
-//! heaps are rare under every mask, and the late ones only thin out slowly (1.6 % near
-//! 2·10^5) — so every heap costs ~22 000 pair visits: 3·10^5 heaps take 12 s and 2^24 would
-//! take hours.
+//! **0.007 (Treblecross)** is beyond this method at 2^24. No mask makes its early values
+//! sparse: under the best (0x7b8) a quarter of the first 30 000 heaps are rare. The rare heaps
+//! do level off (measured 2026-11-24: 13 964 rare by 2^16, 22 386 by 2^19, 22 460 by 2^20,
+//! none new to 1.1·10^6; largest value 1226), but every later heap still visits ~22 460
+//! pairs: about 3.8·10^11 pair visits to 2^24. At the 4 ns a visit measured here (2^20 in
+//! 90 s on a loaded machine) that is about 25 minutes, and even one cycle a visit on both cores
+//! would be past a minute.
 
 use super::code::{Modifier, TbCode};
 
