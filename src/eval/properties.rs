@@ -104,34 +104,21 @@ impl Evaluator<'_> {
                     )),
                 }
             }
-            // G × H = {(G × H') : G^L | (G × H') : G^R} over the options H' of H; for impartial
-            // games this is the ordinal product of nim heaps, *a × *b = *(a·b). Only impartial
-            // (nimber) arguments are accepted, where the definition is unambiguous.
+            // The ordinal product is defined for all short games (see engine::ordinal_product).
             "ordinalproduct" => {
                 let [other] = args else {
                     return Err(EvalError::new("OrdinalProduct takes one game argument"));
                 };
                 let h = self.game_of(other)?;
-                let e = &mut *self.engine;
-                match (e.as_nus(g), e.as_nus(h)) {
-                    (Some(a), Some(b)) if a.is_nimber() && b.is_nimber() => {
-                        let n = a
-                            .nim
-                            .checked_mul(b.nim)
-                            .ok_or_else(|| EvalError::new("nim value too large"))?;
-                        Ok(Some(Value::Game(e.nimber(n))))
-                    }
-                    _ => Err(EvalError::new(
-                        "OrdinalProduct applies to impartial games (nimbers)",
-                    )),
-                }
+                Ok(Some(Value::Game(self.engine.ordinal_product(g, h)?)))
             }
             "subordinate" => {
                 let [base] = args else {
                     return Err(EvalError::new("Subordinate takes one argument, the base"));
                 };
-                let base = self.game_of(base)?;
-                match self.engine.subordinate(g, base)? {
+                // The base keeps the form typed ('{*|*}' is not 0 here).
+                let (base_left, base_right, _) = self.form_of(base)?;
+                match self.engine.subordinate(g, (&base_left, &base_right))? {
                     Some(h) => Ok(Some(Value::Game(h))),
                     None => Err(EvalError::new(
                         "That game cannot be subordinated to the specified base.",
@@ -205,20 +192,22 @@ impl Evaluator<'_> {
         let [other] = args else {
             return Err(EvalError::new(format!("{key} takes one game argument")));
         };
+        // CGSuite's conjunctive sum follows a misère game's whole tree of options; its
+        // selective sum takes the game's normal-play value (`*[[[2]],[2],0] SelectiveSum *5`
+        // is *7, as for *2, where the tree would give *10).
         if key == "conjunctivesum"
             && let (Some(a), Some(b)) = (self.form_tree(receiver), self.form_tree(other))
             && (matches!(a, FormTree::Misere(_)) || matches!(b, FormTree::Misere(_)))
         {
-            // A misère game keeps its whole tree of options, and the conjunctive sum needs it.
             let r = self.conjunctive_of_trees(a, b, &mut rustc_hash::FxHashMap::default())?;
             return Ok(Value::Game(r));
         }
-        let (gl, gr, g) = self.form_of(receiver)?;
-        let (hl, hr, h) = self.form_of(other)?;
+        let (gl, gr, _) = self.form_of(receiver)?;
+        let (hl, hr, _) = self.form_of(other)?;
         let r = if key == "conjunctivesum" {
             self.engine.conjunctive_sum((&gl, &gr), (&hl, &hr))?
         } else {
-            self.engine.selective_sum((&gl, &gr), g, (&hl, &hr), h)?
+            self.engine.selective_sum((&gl, &gr), (&hl, &hr))?
         };
         Ok(Value::Game(r))
     }
