@@ -31,7 +31,7 @@ pub use nus::Nus;
 pub use properties::TinyKind;
 pub use thermograph::Thermograph;
 pub use trajectory::Trajectory;
-pub use uptimal::UptimalExpansion;
+pub use uptimal::{PowError, UptimalExpansion};
 
 #[cfg(test)]
 mod short_ops_tests;

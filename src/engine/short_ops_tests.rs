@@ -274,3 +274,103 @@ fn subordinate_follows_cgsuite_examples() {
     assert_eq!(e.subordinate(up, (&[star], &[star])).unwrap(), Some(one));
     let _ = Dyadic::ZERO;
 }
+
+/// The K with 1 : K = x, searched for among the numbers k/16 in [−5, 5] and the games born
+/// by day 2 (`None` if there is none).
+fn exponent_by_search(e: &mut Engine, x: GameId, pool: &[GameId]) -> Option<GameId> {
+    let one = e.integer(1);
+    let one_tree = Tree::of(e, one);
+    pool.iter().copied().find(|&k| {
+        let k_tree = Tree::of(e, k);
+        ordinal_sum(&one_tree, &k_tree).value(e) == x
+    })
+}
+
+fn exponent_pool(e: &mut Engine) -> Vec<GameId> {
+    let mut pool = small_games(e, 0);
+    for k in -80..=80 {
+        let x = e.number(Dyadic::new(k, 4).unwrap());
+        if !pool.contains(&x) {
+            pool.push(x);
+        }
+    }
+    pool
+}
+
+#[test]
+fn pow_to_is_the_ordinal_sum_with_the_subordinated_exponent() {
+    let mut e = Engine::new();
+    let pool = exponent_pool(&mut e);
+    let mut exponents: Vec<GameId> = (-8..=24)
+        .map(|k| e.number(Dyadic::new(k, 3).unwrap()))
+        .collect();
+    exponents.extend(["*", "^", "{1|0}", "{2|1}"].map(|t| super::testutil::game(&mut e, t)));
+    let mut checked = 0;
+    for g in small_games(&mut e, 10) {
+        let g_tree = Tree::of(&mut e, g);
+        for &x in &exponents {
+            let expected = if x == Engine::ZERO {
+                Some(Engine::ZERO)
+            } else {
+                exponent_by_search(&mut e, x, &pool).map(|k| {
+                    let k_tree = Tree::of(&mut e, k);
+                    ordinal_sum(&g_tree, &k_tree).value(&mut e)
+                })
+            };
+            let got = e.pow_to(g, x).unwrap().ok();
+            assert_eq!(got, expected, "PowTo: game {g:?}, exponent {x:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
+fn pow_follows_its_definition() {
+    let mut e = Engine::new();
+    let pool = exponent_pool(&mut e);
+    let one = e.integer(1);
+    // Bases {0|H}, ↑ among them (whose integer powers take a shortcut).
+    let mut bases = Vec::new();
+    for h in small_games(&mut e, 10) {
+        bases.push(e.game_from_options(&[Engine::ZERO], &[h]).unwrap());
+    }
+    let mut checked = 0;
+    for &g in &bases {
+        let right = e.right_options(g).unwrap();
+        let shape_kept = e.left_options(g).unwrap() == [Engine::ZERO] && right.len() == 1;
+        let h = right.first().copied().unwrap_or(Engine::ZERO);
+        let g_tree = Tree::of(&mut e, g);
+        for k in -4..=20 {
+            let x = e.number(Dyadic::new(k, 2).unwrap());
+            // {0 | H − G : K}, where 1 : K = x − 1 (and G.PowTo(0) = 0).
+            let x_minus_one = e.sub(x, one).unwrap();
+            let pow_to = if x_minus_one == Engine::ZERO {
+                Some(Engine::ZERO)
+            } else {
+                exponent_by_search(&mut e, x_minus_one, &pool).map(|k| {
+                    let k_tree = Tree::of(&mut e, k);
+                    ordinal_sum(&g_tree, &k_tree).value(&mut e)
+                })
+            };
+            let expected = match (shape_kept, pow_to) {
+                (false, _) => Err(super::uptimal::PowError::InvalidBase),
+                (true, None) => Err(super::uptimal::PowError::InvalidExponent),
+                (true, Some(p)) => {
+                    let right = e.sub(h, p).unwrap();
+                    Ok(e.game_from_options(&[Engine::ZERO], &[right]).unwrap())
+                }
+            };
+            assert_eq!(
+                e.pow(g, x).unwrap(),
+                expected,
+                "Pow: base {g:?}, exponent {x:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 500);
+    // ↑ⁿ by the shortcut agrees with the definition too (↑ is among the bases: {0|*}).
+    let up = e.ups(1);
+    assert!(bases.contains(&up));
+}

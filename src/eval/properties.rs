@@ -4,7 +4,7 @@
 use super::convert::integer;
 use super::methods::number;
 use super::{EvalError, EvalResult, Evaluator, Value};
-use crate::engine::GameId;
+use crate::engine::{GameId, PowError};
 
 impl Evaluator<'_> {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
@@ -79,29 +79,26 @@ impl Evaluator<'_> {
                     )))
                 }
             },
-            "pow" => {
-                let [n] = args else {
-                    return Err(EvalError::new("Pow takes one argument, a positive integer"));
-                };
-                let n = super::convert::expect_u64(n, "exponent")?;
-                let n = u32::try_from(n).map_err(|_| EvalError::new("exponent too large"))?;
-                match self.engine.pow(g, n)? {
-                    Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new(
-                        "Pow applies to games of the form {0|H}, with a positive exponent",
-                    )),
-                }
-            }
-            "powto" => {
+            "pow" | "powto" => {
+                let name = if key == "pow" { "Pow" } else { "PowTo" };
                 let [x] = args else {
-                    return Err(EvalError::new("PowTo takes one argument, a number"));
+                    return Err(EvalError::new(format!(
+                        "{name} takes one argument, the exponent"
+                    )));
                 };
-                let x = super::convert::dyadic(&super::convert::expect_number(x)?)?;
-                match self.engine.pow_to(g, x)? {
-                    Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new(
-                        "PowTo applies to games of the form {0|H}, with a non-negative exponent",
+                let x = self.game_of(x)?;
+                let e = &mut *self.engine;
+                let r = if key == "pow" {
+                    e.pow(g, x)?
+                } else {
+                    e.pow_to(g, x)?
+                };
+                match r {
+                    Ok(r) => Ok(Some(Value::Game(r))),
+                    Err(PowError::InvalidBase) => Err(EvalError::new(
+                        "Invalid base for `Pow` operation (base must be of the form {0|H}).",
                     )),
+                    Err(PowError::InvalidExponent) => Err(EvalError::new("Invalid exponent.")),
                 }
             }
             // The ordinal product is defined for all short games (see engine::ordinal_product).
