@@ -33,6 +33,9 @@ impl Evaluator<'_> {
         if let Some(v) = self.value_method(receiver, name, &key, &args)? {
             return Ok(v);
         }
+        if let Some(v) = self.sensible(receiver, &key, &args)? {
+            return Ok(v);
+        }
         if let Value::Thermograph(t) = receiver {
             if let Some(entry) = reference::entry_by_key(&key, Kind::ThermographMethod) {
                 entry.check_arity(args.len())?;
@@ -154,10 +157,22 @@ impl Evaluator<'_> {
                 self.game_set(opts).map(Some)
             }
             "options" => {
-                arity(1)?;
-                let opts = match side(&args[0])? {
-                    Side::Left => e.left_options(g)?,
-                    Side::Right => e.right_options(g)?,
+                // Without a side: Left's options and Right's, as one set.
+                let opts = match args {
+                    [] => {
+                        let mut all = e.left_options(g)?;
+                        all.extend(e.right_options(g)?);
+                        all
+                    }
+                    [s] => match side(s)? {
+                        Side::Left => e.left_options(g)?,
+                        Side::Right => e.right_options(g)?,
+                    },
+                    _ => {
+                        return Err(EvalError::new(
+                            "Options takes at most one argument, Left or Right",
+                        ));
+                    }
                 };
                 self.game_set(opts).map(Some)
             }
@@ -463,7 +478,7 @@ pub fn number(r: BigRational) -> Value {
     Value::Number(r.into())
 }
 
-fn side(v: &Value) -> EvalResult<Side> {
+pub(super) fn side(v: &Value) -> EvalResult<Side> {
     match v {
         Value::Side(s) => Ok(*s),
         other => Err(EvalError::new(format!(
