@@ -230,10 +230,10 @@ impl Engine {
     /// Whether K matches every option of the base (the test in [`Engine::subordinate`]).
     fn matches_base(&mut self, k: GameId, base: &SubordinateBase) -> EngineResult<bool> {
         let k_options = [self.left_options(k)?, self.right_options(k)?];
-        for side in 0..2 {
+        for (side, side_options) in k_options.iter().enumerate() {
             for (&b, counters) in base.options[side].iter().zip(&base.counter_options[side]) {
                 let mut matched = false;
-                for &o in &k_options[side] {
+                for &o in side_options {
                     // K^L ≥ b, or K^R ≤ b.
                     let (lo, hi) = if side == 0 { (b, o) } else { (o, b) };
                     if self.leq(lo, hi)? {
