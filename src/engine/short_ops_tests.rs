@@ -169,10 +169,11 @@ fn ordinal_product_laws() {
             assert_eq!(product, e.nimber(a * b), "*{a} ⊗ *{b}");
         }
     }
-    // G ⊗ 1 = G, and G ⊗ 0 = 0.
+    // G ⊗ 1 = 1 ⊗ G = G, and G ⊗ 0 = 0.
     let one = e.integer(1);
     for g in small_games(&mut e, 20) {
         assert_eq!(e.ordinal_product(g, one).unwrap(), g);
+        assert_eq!(e.ordinal_product(one, g).unwrap(), g);
         assert_eq!(e.ordinal_product(g, Engine::ZERO).unwrap(), Engine::ZERO);
     }
 }
