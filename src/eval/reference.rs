@@ -432,7 +432,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "NortonProduct", "G.NortonProduct(U)", 1, 1, "Sums and products",
         "Norton's product of G by U.", "2.NortonProduct(^)", ["norton_product"];
     GameMethod, "Options", "G.Options / G.Options(side)", 0, 1, "Options",
-        "The options for Left or Right; without a side, both players' options.", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
+        "The options for Left or Right; without a side, both players' options (a position's in move order).", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
     GameMethod, "OrdinalProduct", "G.OrdinalProduct(H)", 1, 1, "Sums and products",
         "The ordinal product of two short games (*a ⊗ *b = *(a·b)).", "{1|-1}.OrdinalProduct(*2)", ["ordinal_product", "OrdinalSum"];
     GameMethod, "OrdinalSum", "G.OrdinalSum(H)", 1, 1, "Sums and products",
