@@ -75,16 +75,86 @@ impl Engine {
     }
 
     /// G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | likewise for Right} for G and H in the given
-    /// forms; `g_id`/`h_id` are their values, used where one component stays as it is.
-    pub fn selective_sum(
+    /// forms. The selective sum depends on the forms: where one component stays as it is
+    /// (G^L ∨ H), it keeps its given form, so an explicit {*|*} stays {*|*} below the top.
+    pub fn selective_sum(&mut self, g: Form, h: Form) -> EngineResult<GameId> {
+        // *a ∨ *b = *(a + b): by induction the options reach every value below a + b. This
+        // spares the recursion for large heaps.
+        if let (Some(a), Some(b)) = (self.nimber_of_form(g), self.nimber_of_form(h)) {
+            let n = a
+                .checked_add(b)
+                .ok_or(super::arena::EngineError::Overflow)?;
+            return Ok(self.nimber(n));
+        }
+        let depth = self.form_depth(g).saturating_add(self.form_depth(h));
+        if depth > MAX_RECURSION {
+            return Err(TOO_DEEP);
+        }
+        let mut memo = FxHashMap::default();
+        self.selective_of_nodes(g, h, None, None, &mut memo)
+    }
+
+    /// m when the form is exactly the canonical form of *m.
+    fn nimber_of_form(&mut self, (left, right): Form) -> Option<u64> {
+        if left != right {
+            return None;
+        }
+        let mut values = Vec::with_capacity(left.len());
+        for &o in left {
+            let n = self.as_nus(o).filter(|n| n.is_nimber())?;
+            values.push(n.nim);
+        }
+        values.sort_unstable();
+        let m = u64::try_from(values.len()).ok()?;
+        (0..m).eq(values.iter().copied()).then_some(m)
+    }
+
+    /// x ∨ y, where `None` stands for the given top-level form (of G for x, of H for y) and
+    /// `Some(id)` for a canonical follower. Pairs of canonical games use the shared cache.
+    fn selective_of_nodes(
         &mut self,
         g: Form,
-        g_id: GameId,
         h: Form,
-        h_id: GameId,
+        x: Option<GameId>,
+        y: Option<GameId>,
+        memo: &mut FxHashMap<(Option<GameId>, Option<GameId>), GameId>,
     ) -> EngineResult<GameId> {
-        self.check_recursion_depth(&[g_id, h_id])?;
-        self.selective_of_forms(g, g_id, h, h_id)
+        if let (Some(a), Some(b)) = (x, y) {
+            return self.compound_canonical(Compound::Selective, a, b);
+        }
+        if let Some(&r) = memo.get(&(x, y)) {
+            return Ok(r);
+        }
+        self.poll()?;
+        crate::engine::grow(|| {
+            let x_options = match x {
+                None => [g.0.to_vec(), g.1.to_vec()],
+                Some(a) => [self.left_options(a)?, self.right_options(a)?],
+            };
+            let y_options = match y {
+                None => [h.0.to_vec(), h.1.to_vec()],
+                Some(b) => [self.left_options(b)?, self.right_options(b)?],
+            };
+            let mut sides = [Vec::new(), Vec::new()];
+            for side in 0..2 {
+                for &a in &x_options[side] {
+                    let alone = self.selective_of_nodes(g, h, Some(a), y, memo)?;
+                    sides[side].push(alone);
+                    for &b in &y_options[side] {
+                        let both = self.compound_canonical(Compound::Selective, a, b)?;
+                        sides[side].push(both);
+                    }
+                }
+                for &b in &y_options[side] {
+                    let alone = self.selective_of_nodes(g, h, x, Some(b), memo)?;
+                    sides[side].push(alone);
+                }
+            }
+            let [left, right] = sides;
+            let r = self.game_from_options(&left, &right)?;
+            memo.insert((x, y), r);
+            Ok(r)
+        })
     }
 
     fn selective_of_forms(
@@ -129,46 +199,94 @@ impl Engine {
         })
     }
 
-    /// The H with base : H = g, if there is one: g's options are the base's options together
-    /// with base : H's options. The answer is checked by recomputing the ordinal sum.
-    pub fn subordinate(&mut self, g: GameId, base: GameId) -> EngineResult<Option<GameId>> {
+    /// CGSuite's `G.Subordinate(B)`: the H with B : H = G, for a base B in the given form.
+    /// For each follower K reached, every Left option b of B must be matched in K (some
+    /// K^L ≥ b, or some b^R ≤ K), and every Right option b likewise (some K^R ≤ b, or some
+    /// b^L ≥ K); then K's options that are B's own (as values) are dropped and the others
+    /// subordinated in turn. `None` when some follower fails the test.
+    pub fn subordinate(&mut self, g: GameId, base: Form) -> EngineResult<Option<GameId>> {
         self.check_recursion_depth(&[g])?;
-        let mut memo = FxHashMap::default();
-        let Some(h) = self.subordinate_memo(g, base, &mut memo)? else {
-            return Ok(None);
+        let base_options = [base.0.to_vec(), base.1.to_vec()];
+        let mut base_counter_options = [Vec::new(), Vec::new()];
+        for (side, options) in base_options.iter().enumerate() {
+            for &b in options {
+                // b^R for a Left option b, b^L for a Right option b.
+                let counter = if side == 0 {
+                    self.right_options(b)?
+                } else {
+                    self.left_options(b)?
+                };
+                base_counter_options[side].push(counter);
+            }
+        }
+        let base = SubordinateBase {
+            options: base_options,
+            counter_options: base_counter_options,
         };
-        Ok((self.ordinal_sum(base, h)? == g).then_some(h))
+        let mut memo = FxHashMap::default();
+        self.subordinate_memo(g, &base, &mut memo)
+    }
+
+    /// Whether K matches every option of the base (the test in [`Engine::subordinate`]).
+    fn matches_base(&mut self, k: GameId, base: &SubordinateBase) -> EngineResult<bool> {
+        let k_options = [self.left_options(k)?, self.right_options(k)?];
+        for (side, side_options) in k_options.iter().enumerate() {
+            for (&b, counters) in base.options[side].iter().zip(&base.counter_options[side]) {
+                let mut matched = false;
+                for &o in side_options {
+                    // K^L ≥ b, or K^R ≤ b.
+                    let (lo, hi) = if side == 0 { (b, o) } else { (o, b) };
+                    if self.leq(lo, hi)? {
+                        matched = true;
+                        break;
+                    }
+                }
+                if !matched {
+                    for &c in counters {
+                        // b^R ≤ K, or b^L ≥ K.
+                        let (lo, hi) = if side == 0 { (c, k) } else { (k, c) };
+                        if self.leq(lo, hi)? {
+                            matched = true;
+                            break;
+                        }
+                    }
+                }
+                if !matched {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     fn subordinate_memo(
         &mut self,
-        g: GameId,
-        base: GameId,
+        k: GameId,
+        base: &SubordinateBase,
         memo: &mut FxHashMap<GameId, Option<GameId>>,
     ) -> EngineResult<Option<GameId>> {
-        if g == base {
-            return Ok(Some(Engine::ZERO));
-        }
-        if let Some(&r) = memo.get(&g) {
+        if let Some(&r) = memo.get(&k) {
             return Ok(r);
         }
         self.poll()?;
         crate::engine::grow(|| {
-            let (bl, br) = (self.left_options(base)?, self.right_options(base)?);
+            if !self.matches_base(k, base)? {
+                memo.insert(k, None);
+                return Ok(None);
+            }
             let mut sides = [Vec::new(), Vec::new()];
-            for (side, (options, base_options)) in
-                [(self.left_options(g)?, bl), (self.right_options(g)?, br)]
-                    .into_iter()
-                    .enumerate()
+            for (side, options) in [self.left_options(k)?, self.right_options(k)?]
+                .into_iter()
+                .enumerate()
             {
                 for o in options {
-                    if base_options.contains(&o) {
+                    if base.options[side].contains(&o) {
                         continue;
                     }
                     match self.subordinate_memo(o, base, memo)? {
                         Some(h) => sides[side].push(h),
                         None => {
-                            memo.insert(g, None);
+                            memo.insert(k, None);
                             return Ok(None);
                         }
                     }
@@ -176,8 +294,15 @@ impl Engine {
             }
             let [left, right] = sides;
             let r = Some(self.game_from_options(&left, &right)?);
-            memo.insert(g, r);
+            memo.insert(k, r);
             Ok(r)
         })
     }
+}
+
+/// A subordination base: its options, and for each Left option b its Right options b^R
+/// (for each Right option, its Left options b^L).
+struct SubordinateBase {
+    options: [Vec<GameId>; 2],
+    counter_options: [Vec<Vec<GameId>>; 2],
 }

@@ -15,6 +15,7 @@ pub mod memory;
 pub mod nim_arith;
 pub mod nus;
 mod ops;
+mod ordinal_product;
 mod products;
 pub mod progress;
 mod properties;
@@ -30,8 +31,10 @@ pub use nus::Nus;
 pub use properties::TinyKind;
 pub use thermograph::Thermograph;
 pub use trajectory::Trajectory;
-pub use uptimal::UptimalExpansion;
+pub use uptimal::{PowError, UptimalExpansion};
 
+#[cfg(test)]
+mod short_ops_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -291,8 +291,7 @@ fn compound_sums_and_subordinates() {
         e.right_options(quarter).unwrap(),
     );
     assert_eq!(
-        e.selective_sum((&hl, &hr), half, (&ql, &qr), quarter)
-            .unwrap(),
+        e.selective_sum((&hl, &hr), (&ql, &qr)).unwrap(),
         game(&mut e, "3/4")
     );
     // The explicit form {*|*} (value 0) conjoined with 3 is 2.
@@ -310,7 +309,12 @@ fn compound_sums_and_subordinates() {
     for (base, sub) in [("*", "5"), ("{1|0}", "{2|*}"), ("^", "-3")] {
         let (b, s) = (game(&mut e, base), game(&mut e, sub));
         let g = e.ordinal_sum(b, s).unwrap();
-        assert_eq!(e.subordinate(g, b).unwrap(), Some(s), "{base} : {sub}");
+        let form = (e.left_options(b).unwrap(), e.right_options(b).unwrap());
+        assert_eq!(
+            e.subordinate(g, (&form.0, &form.1)).unwrap(),
+            Some(s),
+            "{base} : {sub}"
+        );
     }
 }
 
@@ -352,7 +356,7 @@ fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
     let form = (e.left_options(big).unwrap(), e.right_options(big).unwrap());
     let up_form = (e.left_options(up).unwrap(), e.right_options(up).unwrap());
     assert_eq!(
-        e.selective_sum((&form.0, &form.1), big, (&up_form.0, &up_form.1), up),
+        e.selective_sum((&form.0, &form.1), (&up_form.0, &up_form.1)),
         deep
     );
     assert_eq!(
@@ -362,7 +366,8 @@ fn operations_on_games_born_too_late_fail_instead_of_overflowing_the_stack() {
     assert_eq!(e.conway_product(big, up), deep);
     assert_eq!(e.ordinal_sum(star, big), deep);
     assert_eq!(
-        e.subordinate(big, star).map(|_| ()),
+        e.subordinate(big, (&[Engine::ZERO], &[Engine::ZERO]))
+            .map(|_| ()),
         deep.map(|_: GameId| ())
     );
     // Closed forms need no recursion.

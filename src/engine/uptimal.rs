@@ -259,7 +259,18 @@ impl Engine {
                 .map(|s| s.first),
         }
     }
+}
 
+/// Why `Pow`/`PowTo` cannot be taken (CGSuite's messages are in the evaluator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowError {
+    /// `Pow` needs a base {0|H} with one option a side.
+    InvalidBase,
+    /// The exponent is not 1 : K for any K (it is negative).
+    InvalidExponent,
+}
+
+impl Engine {
     /// H when g = {0 | H} (exactly one option on each side, the Left one 0).
     fn zero_slash(&mut self, g: GameId) -> EngineResult<Option<GameId>> {
         let (ls, ll) = self.left_span(g)?;
@@ -267,76 +278,69 @@ impl Engine {
         Ok((ll == 1 && rl == 1 && self.pool[ls] == Engine::ZERO).then(|| self.pool[rs]))
     }
 
-    /// CGSuite's `G.Pow(n)`: Gⁿ = {0 | H − G^→(n−1)} for G = {0|H} and n ≥ 1.
-    /// `None` when G does not have that shape or n = 0.
-    pub fn pow(&mut self, g: GameId, n: u32) -> EngineResult<Option<GameId>> {
+    /// CGSuite's `G.Pow(x)`: G = {0|H} (one option a side) to the power x is
+    /// {0 | H − G.PowTo(x − 1)}; for G = ↑ and an integer n this is ↑ⁿ.
+    pub fn pow(&mut self, g: GameId, x: GameId) -> EngineResult<Result<GameId, PowError>> {
         let Some(h) = self.zero_slash(g)? else {
-            return Ok(None);
+            return Ok(Err(PowError::InvalidBase));
         };
-        if n == 0 {
-            return Ok(None);
+        if let Some(n) = self.positive_integer(x)
+            && g == self.ups(1)
+        {
+            return self.up_power(n).map(Ok);
         }
-        if g == self.ups(1) {
-            return self.up_power(n).map(Some);
-        }
-        let prev = self.pow_to_integer(g, h, n - 1)?;
+        let one = self.integer(1);
+        let x_minus_one = self.sub(x, one)?;
+        let prev = match self.pow_to(g, x_minus_one)? {
+            Ok(prev) => prev,
+            Err(e) => return Ok(Err(e)),
+        };
         let right = self.sub(h, prev)?;
-        self.game_from_options(&[Engine::ZERO], &[right]).map(Some)
+        self.game_from_options(&[Engine::ZERO], &[right]).map(Ok)
     }
 
-    /// CGSuite's `G.PowTo(x)` for G = {0|H} and a number x ≥ 0: G^→0 = 0 and
-    /// G^→x = {G^→xᴸ | H, G^→xᴿ} over the canonical options of x. For an integer n this is
-    /// G^→n = {G^→(n−1) | H} = G:(n−1); for x ≥ 1 it is the ordinal sum G:(x−1) whenever G's
-    /// Left option 0 is dominated there (as for ↑: `^.PowTo(7/4)` = `{^|*,^[2]||*,^[2]}`).
-    /// `None` when G does not have the shape {0|H} or x < 0.
-    pub fn pow_to(&mut self, g: GameId, x: Dyadic) -> EngineResult<Option<GameId>> {
-        let Some(h) = self.zero_slash(g)? else {
-            return Ok(None);
+    /// CGSuite's `G.PowTo(x)` for short games G and x: G : (x.Subordinate(1)), the ordinal
+    /// sum whose exponent K has 1 : K = x; 0 when x = 0. For an integer n ≥ 1 the exponent is
+    /// n − 1, so G.PowTo(n) = G : (n − 1); for ↑ this is ↑^→n. Negative numbers (and games
+    /// such as *) are not 1 : K for any K.
+    pub fn pow_to(&mut self, g: GameId, x: GameId) -> EngineResult<Result<GameId, PowError>> {
+        if x == Engine::ZERO {
+            return Ok(Ok(Engine::ZERO));
+        }
+        if let Some(n) = self.positive_integer(x) {
+            if g == self.ups(1) {
+                return self.up_power_to(n).map(Ok);
+            }
+            return self.ordinal_sum_with_natural(g, n - 1).map(Ok);
+        }
+        let one = self.integer(1);
+        let (one_left, one_right) = (self.left_options(one)?, self.right_options(one)?);
+        let Some(exponent) = self.subordinate(x, (&one_left, &one_right))? else {
+            return Ok(Err(PowError::InvalidExponent));
         };
-        if x.signum() < 0 {
-            return Ok(None);
-        }
-        let mut memo = FxHashMap::default();
-        self.pow_to_dyadic(g, h, x, &mut memo).map(Some)
+        self.ordinal_sum(g, exponent).map(Ok)
     }
 
-    fn pow_to_dyadic(
-        &mut self,
-        g: GameId,
-        h: GameId,
-        x: Dyadic,
-        memo: &mut FxHashMap<Dyadic, GameId>,
-    ) -> EngineResult<GameId> {
-        if x.is_integer() {
-            let n = u32::try_from(x.floor()).map_err(|_| EngineError::Overflow)?;
-            return self.pow_to_integer(g, h, n);
+    /// n when x is the integer n ≥ 1 (and fits in a u32).
+    fn positive_integer(&self, x: GameId) -> Option<u32> {
+        let n = self.as_number(x)?;
+        if !n.is_integer() || n.signum() <= 0 {
+            return None;
         }
-        if let Some(&r) = memo.get(&x) {
-            return Ok(r);
-        }
-        self.poll()?;
-        crate::engine::grow(|| {
-            // x = m/2^k (k ≥ 1, m odd, x > 0) is {x − 2^-k | x + 2^-k}, and x − 2^-k ≥ 0.
-            let unit = Dyadic::unit(x.exponent()).ok_or(EngineError::Overflow)?;
-            let xl = x.checked_sub(&unit).ok_or(EngineError::Overflow)?;
-            let xr = x.checked_add(&unit).ok_or(EngineError::Overflow)?;
-            let left = self.pow_to_dyadic(g, h, xl, memo)?;
-            let right = self.pow_to_dyadic(g, h, xr, memo)?;
-            let r = self.game_from_options(&[left], &[h, right])?;
-            memo.insert(x, r);
-            Ok(r)
-        })
+        u32::try_from(n.floor()).ok()
     }
 
-    /// G^→n for G = {0|H}: 0, then n times X ↦ {X | H}.
-    fn pow_to_integer(&mut self, g: GameId, h: GameId, n: u32) -> EngineResult<GameId> {
-        if g == self.ups(1) {
-            return self.up_power_to(n);
-        }
-        let mut result = Engine::ZERO;
+    /// G : n for a natural number n, built iteratively (G : k = {G^L, G : (k−1) | G^R}), so
+    /// that large exponents need no deep recursion.
+    fn ordinal_sum_with_natural(&mut self, g: GameId, n: u32) -> EngineResult<GameId> {
+        let mut left = self.left_options(g)?;
+        let right = self.right_options(g)?;
+        let mut result = g;
         for _ in 0..n {
             self.poll()?;
-            result = self.game_from_options(&[result], &[h])?;
+            left.push(result);
+            result = self.game_from_options(&left, &right)?;
+            left.pop();
         }
         Ok(result)
     }
@@ -619,8 +623,9 @@ mod tests {
             let q = e.neg(p).unwrap();
             assert_eq!(e.add(p, q).unwrap(), Engine::ZERO);
             let up = e.ups(1);
-            assert_eq!(e.pow(up, n).unwrap(), Some(p));
-            assert_eq!(e.pow_to(up, int(n as i64)).unwrap(), Some(sum));
+            let exponent = e.integer(i64::from(n));
+            assert_eq!(e.pow(up, exponent).unwrap(), Ok(p));
+            assert_eq!(e.pow_to(up, exponent).unwrap(), Ok(sum));
         }
         assert_eq!(e.up_power(0).unwrap(), Engine::ZERO);
         assert_eq!(e.up_power_to(0).unwrap(), Engine::ZERO);
@@ -712,35 +717,42 @@ mod tests {
     fn general_pow_and_pow_to() {
         let mut e = Engine::new();
         let g = game(&mut e, "{0||0|-2}");
+        let (zero, one, three) = (e.integer(0), e.integer(1), e.integer(3));
         let expected = game(&mut e, "{0||0|-2,{0|-2,{0|-2}}}");
-        assert_eq!(e.pow(g, 3).unwrap(), Some(expected));
-        assert_eq!(e.pow(g, 1).unwrap(), Some(g));
+        assert_eq!(e.pow(g, three).unwrap(), Ok(expected));
+        assert_eq!(e.pow(g, one).unwrap(), Ok(g));
         // {Tiny(2)||0|-2|||0|-2}, Tiny(2) = {0||0|-2}
         let expected = game(&mut e, "{{0||0|-2}||0|-2|||0|-2}");
-        assert_eq!(e.pow_to(g, int(3)).unwrap(), Some(expected));
-        assert_eq!(e.pow_to(g, int(1)).unwrap(), Some(g));
-        assert_eq!(e.pow_to(g, int(0)).unwrap(), Some(Engine::ZERO));
+        assert_eq!(e.pow_to(g, three).unwrap(), Ok(expected));
+        assert_eq!(e.pow_to(g, one).unwrap(), Ok(g));
+        assert_eq!(e.pow_to(g, zero).unwrap(), Ok(Engine::ZERO));
         // {Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}
         let expected = game(
             &mut e,
             "{{0||0|-2}|{0|-2},{{0||0|-2}||0|-2}||{0|-2},{{0||0|-2}||0|-2}}",
         );
-        let seven_quarters = Dyadic::new(7, 2).unwrap();
-        assert_eq!(e.pow_to(g, seven_quarters).unwrap(), Some(expected));
+        let seven_quarters = e.number(Dyadic::new(7, 2).unwrap());
+        assert_eq!(e.pow_to(g, seven_quarters).unwrap(), Ok(expected));
         let up = e.ups(1);
         let up_to2 = e.up_power_to(2).unwrap();
         let s = star(&mut e);
         let inner = e.game_from_options(&[up], &[s, up_to2]).unwrap();
         let expected = e.game_from_options(&[inner], &[s, up_to2]).unwrap();
-        assert_eq!(e.pow_to(up, seven_quarters).unwrap(), Some(expected));
-        // Not of the form {0|H}, or a bad exponent.
+        assert_eq!(e.pow_to(up, seven_quarters).unwrap(), Ok(expected));
+        // Pow needs the form {0|H}; PowTo takes any base.
+        let two = e.integer(2);
         for text in ["{1|0}", "^*", "*2", "0", "{0,*|v}"] {
             let h = game(&mut e, text);
-            assert_eq!(e.pow(h, 2).unwrap(), None, "{text}");
-            assert_eq!(e.pow_to(h, int(2)).unwrap(), None, "{text}");
+            assert_eq!(e.pow(h, two).unwrap(), Err(PowError::InvalidBase), "{text}");
+            let expected = e.ordinal_sum(h, one).unwrap();
+            assert_eq!(e.pow_to(h, two).unwrap(), Ok(expected), "{text}");
         }
-        assert_eq!(e.pow(g, 0).unwrap(), None);
-        assert_eq!(e.pow_to(g, int(-1)).unwrap(), None);
+        let minus_one = e.integer(-1);
+        assert_eq!(e.pow(g, zero).unwrap(), Err(PowError::InvalidExponent));
+        assert_eq!(
+            e.pow_to(g, minus_one).unwrap(),
+            Err(PowError::InvalidExponent)
+        );
     }
 
     #[test]

@@ -33,6 +33,9 @@ impl Evaluator<'_> {
         if let Some(v) = self.value_method(receiver, name, &key, &args)? {
             return Ok(v);
         }
+        if let Some(v) = self.sensible(receiver, &key, &args)? {
+            return Ok(v);
+        }
         if let Value::Thermograph(t) = receiver {
             if let Some(entry) = reference::entry_by_key(&key, Kind::ThermographMethod) {
                 entry.check_arity(args.len())?;
@@ -74,6 +77,20 @@ impl Evaluator<'_> {
                     crate::rulesets::analysis::position_method(p, &key, &args, self.engine)?
                 {
                     return Ok(v);
+                }
+                // `Options` without a side: Left's then Right's (an impartial position's one
+                // list), in the ruleset's move order.
+                if key == "options"
+                    && args.is_empty()
+                    && let Some(left) = p.options(true, self.engine)?
+                {
+                    let mut all = left;
+                    if !p.is_impartial()
+                        && let Some(right) = p.options(false, self.engine)?
+                    {
+                        all.extend(right);
+                    }
+                    return Ok(Value::List(all.into_iter().map(Value::Position).collect()));
                 }
             }
             Value::Misere(m) => {
@@ -154,10 +171,22 @@ impl Evaluator<'_> {
                 self.game_set(opts).map(Some)
             }
             "options" => {
-                arity(1)?;
-                let opts = match side(&args[0])? {
-                    Side::Left => e.left_options(g)?,
-                    Side::Right => e.right_options(g)?,
+                // Without a side: Left's options and Right's, as one set.
+                let opts = match args {
+                    [] => {
+                        let mut all = e.left_options(g)?;
+                        all.extend(e.right_options(g)?);
+                        all
+                    }
+                    [s] => match side(s)? {
+                        Side::Left => e.left_options(g)?,
+                        Side::Right => e.right_options(g)?,
+                    },
+                    _ => {
+                        return Err(EvalError::new(
+                            "Options takes at most one argument, Left or Right",
+                        ));
+                    }
                 };
                 self.game_set(opts).map(Some)
             }
@@ -463,7 +492,7 @@ pub fn number(r: BigRational) -> Value {
     Value::Number(r.into())
 }
 
-fn side(v: &Value) -> EvalResult<Side> {
+pub(super) fn side(v: &Value) -> EvalResult<Side> {
     match v {
         Value::Side(s) => Ok(*s),
         other => Err(EvalError::new(format!(

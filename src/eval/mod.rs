@@ -22,8 +22,11 @@ mod order;
 mod primes;
 mod properties;
 pub mod reference;
+mod sensible;
 #[cfg(test)]
 mod sequence_tests;
+#[cfg(test)]
+mod short_ops_tests;
 #[cfg(test)]
 mod tests;
 mod values;

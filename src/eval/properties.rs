@@ -4,7 +4,7 @@
 use super::convert::integer;
 use super::methods::number;
 use super::{EvalError, EvalResult, Evaluator, Value};
-use crate::engine::GameId;
+use crate::engine::{GameId, PowError};
 
 impl Evaluator<'_> {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
@@ -79,59 +79,43 @@ impl Evaluator<'_> {
                     )))
                 }
             },
-            "pow" => {
-                let [n] = args else {
-                    return Err(EvalError::new("Pow takes one argument, a positive integer"));
-                };
-                let n = super::convert::expect_u64(n, "exponent")?;
-                let n = u32::try_from(n).map_err(|_| EvalError::new("exponent too large"))?;
-                match self.engine.pow(g, n)? {
-                    Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new(
-                        "Pow applies to games of the form {0|H}, with a positive exponent",
-                    )),
-                }
-            }
-            "powto" => {
+            "pow" | "powto" => {
+                let name = if key == "pow" { "Pow" } else { "PowTo" };
                 let [x] = args else {
-                    return Err(EvalError::new("PowTo takes one argument, a number"));
+                    return Err(EvalError::new(format!(
+                        "{name} takes one argument, the exponent"
+                    )));
                 };
-                let x = super::convert::dyadic(&super::convert::expect_number(x)?)?;
-                match self.engine.pow_to(g, x)? {
-                    Some(r) => Ok(Some(Value::Game(r))),
-                    None => Err(EvalError::new(
-                        "PowTo applies to games of the form {0|H}, with a non-negative exponent",
+                let x = self.game_of(x)?;
+                let e = &mut *self.engine;
+                let r = if key == "pow" {
+                    e.pow(g, x)?
+                } else {
+                    e.pow_to(g, x)?
+                };
+                match r {
+                    Ok(r) => Ok(Some(Value::Game(r))),
+                    Err(PowError::InvalidBase) => Err(EvalError::new(
+                        "Invalid base for `Pow` operation (base must be of the form {0|H}).",
                     )),
+                    Err(PowError::InvalidExponent) => Err(EvalError::new("Invalid exponent.")),
                 }
             }
-            // G × H = {(G × H') : G^L | (G × H') : G^R} over the options H' of H; for impartial
-            // games this is the ordinal product of nim heaps, *a × *b = *(a·b). Only impartial
-            // (nimber) arguments are accepted, where the definition is unambiguous.
+            // The ordinal product is defined for all short games (see engine::ordinal_product).
             "ordinalproduct" => {
                 let [other] = args else {
                     return Err(EvalError::new("OrdinalProduct takes one game argument"));
                 };
                 let h = self.game_of(other)?;
-                let e = &mut *self.engine;
-                match (e.as_nus(g), e.as_nus(h)) {
-                    (Some(a), Some(b)) if a.is_nimber() && b.is_nimber() => {
-                        let n = a
-                            .nim
-                            .checked_mul(b.nim)
-                            .ok_or_else(|| EvalError::new("nim value too large"))?;
-                        Ok(Some(Value::Game(e.nimber(n))))
-                    }
-                    _ => Err(EvalError::new(
-                        "OrdinalProduct applies to impartial games (nimbers)",
-                    )),
-                }
+                Ok(Some(Value::Game(self.engine.ordinal_product(g, h)?)))
             }
             "subordinate" => {
                 let [base] = args else {
                     return Err(EvalError::new("Subordinate takes one argument, the base"));
                 };
-                let base = self.game_of(base)?;
-                match self.engine.subordinate(g, base)? {
+                // The base keeps the form typed ('{*|*}' is not 0 here).
+                let (base_left, base_right, _) = self.form_of(base)?;
+                match self.engine.subordinate(g, (&base_left, &base_right))? {
                     Some(h) => Ok(Some(Value::Game(h))),
                     None => Err(EvalError::new(
                         "That game cannot be subordinated to the specified base.",
@@ -205,20 +189,22 @@ impl Evaluator<'_> {
         let [other] = args else {
             return Err(EvalError::new(format!("{key} takes one game argument")));
         };
+        // CGSuite's conjunctive sum follows a misère game's whole tree of options; its
+        // selective sum takes the game's normal-play value (`*[[[2]],[2],0] SelectiveSum *5`
+        // is *7, as for *2, where the tree would give *10).
         if key == "conjunctivesum"
             && let (Some(a), Some(b)) = (self.form_tree(receiver), self.form_tree(other))
             && (matches!(a, FormTree::Misere(_)) || matches!(b, FormTree::Misere(_)))
         {
-            // A misère game keeps its whole tree of options, and the conjunctive sum needs it.
             let r = self.conjunctive_of_trees(a, b, &mut rustc_hash::FxHashMap::default())?;
             return Ok(Value::Game(r));
         }
-        let (gl, gr, g) = self.form_of(receiver)?;
-        let (hl, hr, h) = self.form_of(other)?;
+        let (gl, gr, _) = self.form_of(receiver)?;
+        let (hl, hr, _) = self.form_of(other)?;
         let r = if key == "conjunctivesum" {
             self.engine.conjunctive_sum((&gl, &gr), (&hl, &hr))?
         } else {
-            self.engine.selective_sum((&gl, &gr), g, (&hl, &hr), h)?
+            self.engine.selective_sum((&gl, &gr), (&hl, &hr))?
         };
         Ok(Value::Game(r))
     }

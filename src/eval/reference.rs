@@ -431,20 +431,20 @@ pub static TABLE: &[Entry] = &table! {
         "n for an impartial game equal to *n.", "kayles[5].NimValue", ["nim_values", "IsNimber"];
     GameMethod, "NortonProduct", "G.NortonProduct(U)", 1, 1, "Sums and products",
         "Norton's product of G by U.", "2.NortonProduct(^)", ["norton_product"];
-    GameMethod, "Options", "G.Options(side)", 0, 1, "Options",
-        "The options for Left or Right (for a position, all its options).", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
+    GameMethod, "Options", "G.Options / G.Options(side)", 0, 1, "Options",
+        "The options for Left or Right; without a side, both players' options (a position's in move order).", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
     GameMethod, "OrdinalProduct", "G.OrdinalProduct(H)", 1, 1, "Sums and products",
-        "The ordinal product of G and H.", "*2.OrdinalProduct(*3)", ["ordinal_product"];
+        "The ordinal product of two short games (*a ⊗ *b = *(a·b)).", "{1|-1}.OrdinalProduct(*2)", ["ordinal_product", "OrdinalSum"];
     GameMethod, "OrdinalSum", "G.OrdinalSum(H)", 1, 1, "Sums and products",
         "The ordinal sum G : H.", "1.OrdinalSum(-1)", ["ordinal_sum"];
     GameMethod, "OutcomeClass", "G.OutcomeClass", 0, 0, "Values and stops",
         "Who wins G.", "{1|-1}.OutcomeClass", ["outcome_class", "MisereOutcomeClass"];
     GameMethod, "Overheat", "G.Overheat(s, t)", 2, 2, "Transformations",
         "G overheated from s to t.", "*.Overheat(1, 1)", ["overheat", "Heat"];
-    GameMethod, "Pow", "G.Pow(n)", 1, 1, "Sums and products",
-        "G^n.", "^.Pow(3)", ["pow", "PowTo"];
-    GameMethod, "PowTo", "G.PowTo(n)", 1, 1, "Sums and products",
-        "G^→n.", "^.PowTo(2)", ["pow_to", "Pow"];
+    GameMethod, "Pow", "G.Pow(x)", 1, 1, "Sums and products",
+        "G^x = {0 | H − G.PowTo(x−1)} for G = {0|H} and a number x (↑ⁿ for ↑).", "^.Pow(7/4)", ["pow", "PowTo"];
+    GameMethod, "PowTo", "G.PowTo(x)", 1, 1, "Sums and products",
+        "G^→x = G : x.Subordinate(1), for any G and a number x (↑^→n for ↑).", "(+-1).PowTo(3)", ["pow_to", "Pow", "Subordinate"];
     GameMethod, "ReducedCanonicalForm", "G.ReducedCanonicalForm", 0, 0, "Transformations",
         "G's reduced canonical form.", "{1|1*}.ReducedCanonicalForm", ["reduced_canonical_form"];
     GameMethod, "RightIncentives", "G.RightIncentives", 0, 0, "Options",
@@ -453,6 +453,14 @@ pub static TABLE: &[Entry] = &table! {
         "Right's options.", "{1|0,*}.RightOptions", ["right_options", "LeftOptions"];
     GameMethod, "RightStop", "G.RightStop", 0, 0, "Values and stops",
         "Right's stop.", "{3|-1}.RightStop", ["right_stop", "LeftStop"];
+    GameMethod, "SensibleLeftOptions", "G.SensibleLeftOptions", 0, 0, "Options",
+        "Left's options that start a sensible line (equal to a canonical option, or reversing towards one).", "'{0,*,^|*}'.SensibleLeftOptions", ["SensibleLines", "SensibleRightOptions"];
+    GameMethod, "SensibleLines", "G.SensibleLines(side)", 1, 1, "Options",
+        "The sensible lines of play for Left or Right: a move, then reversing replies and moves, ending at a canonical option.", "'{{1|*},0|0}'.SensibleLines(Left)", ["SensibleOptions", "SensibleLeftOptions"];
+    GameMethod, "SensibleOptions", "G.SensibleOptions(side)", 1, 1, "Options",
+        "SensibleLeftOptions or SensibleRightOptions.", "'{0,*,^|*}'.SensibleOptions(Left)", ["SensibleLines"];
+    GameMethod, "SensibleRightOptions", "G.SensibleRightOptions", 0, 0, "Options",
+        "Right's options that start a sensible line.", "clobber(\"xo/ox\").SensibleRightOptions", ["SensibleLines", "SensibleLeftOptions"];
     GameMethod, "SelectiveSum", "G.SelectiveSum(H)", 1, 1, "Sums and products",
         "The selective sum of G and H.", "{1|0}.SelectiveSum(*)", ["selective_sum", "ConjunctiveSum"];
     GameMethod, "Stop", "G.Stop(side)", 1, 1, "Values and stops",
@@ -606,6 +614,15 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "WinningMoves", "P.WinningMoves", 0, 0, "Positions", "The moves to positions of value 0.", "nim[1, 4, 5].WinningMoves", ["LeftWinningMoves", "MisereWinningMoves"];
 
     // Methods of rulesets.
+    RulesetMethod, "AcrosticProduct", "R.AcrosticProduct(S)", 1, 1, "Positions", "The coordinate ruleset whose position (m, n) moves on m as in R or on n as in S.", "kayles.AcrosticProduct(nim)((3, 4)).NimValue", ["DirectProduct", "CakeProduct"];
+    RulesetMethod, "Adjoin", "C.Adjoin(D)", 1, 1, "Positions", "The coordinate ruleset with C's options followed by D's.", "game.heap.Wythoff.Adjoin(game.heap.Mem)((2, 1)).Options.Size", ["NimValueTable"];
+    RulesetMethod, "CakeProduct", "R.CakeProduct(S)", 1, 1, "Positions", "GenCutcake(R, S): Left plays R on the second coordinate, Right plays S on the first.", "kayles.CakeProduct(nim)((2, 3))", ["AcrosticProduct"];
+    RulesetMethod, "DirectProduct", "R.DirectProduct(S)", 1, 1, "Positions", "The Tartan product of two heap rulesets: nim values multiply as nim products.", "kayles.DirectProduct(nim)((3, 4)).NimValue", ["AcrosticProduct", "nim_product"];
+    RulesetMethod, "GameValueSequence", "R.GameValueSequence(N)", 1, 1, "Positions", "The values of heaps 1 to N of a partizan heap ruleset.", "kayles.PartizanJoin(nim).GameValueSequence(4)", ["GameValueTable"];
+    RulesetMethod, "GameValueTable", "R.GameValueTable(r, c)", 2, 2, "Positions", "The values of (m, n), 1 ≤ m ≤ r, 1 ≤ n ≤ c, of a partizan coordinate ruleset, as a table.", "game.heap.Cutcake.GameValueTable(3, 4)", ["NimValueTable", "Table"];
+    RulesetMethod, "Join", "R.Join(S)", 1, 1, "Positions", "The heap ruleset whose heaps have R's options followed by S's.", "kayles.Join(nim)(5).NimValue", ["PartizanJoin"];
+    RulesetMethod, "NimValueTable", "R.NimValueTable(r, c)", 2, 2, "Positions", "The nim values of (m, n), 0 ≤ m ≤ r, 0 ≤ n ≤ c, of an impartial coordinate ruleset, as a table.", "game.heap.Wythoff.NimValueTable(4, 4)", ["GameValueTable", "Table"];
+    RulesetMethod, "PartizanJoin", "R.PartizanJoin(S)", 1, 1, "Positions", "The partizan heap ruleset where Left moves as in R and Right as in S.", "kayles.PartizanJoin(nim)(3)", ["Join"];
     RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows).", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];

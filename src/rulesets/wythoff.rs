@@ -151,11 +151,19 @@ impl Ruleset for Wythoff {
         WythoffPosition::from_args(args).map(|p| Value::Position(Rc::new(p)))
     }
 
-    fn method(&self, key: &str, args: &[Value], _engine: &mut Engine) -> EvalResult<Option<Value>> {
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        use super::functional::builtin;
         match (key, args) {
             ("pposition", [k]) => Ok(Some(p_position_value(k)?)),
-            _ => Ok(None),
+            ("adjoin", _) => {
+                builtin::coordinate_method(builtin::CoordinateRules::Wythoff, key, args, engine)
+            }
+            _ => builtin::value_tables(self, key, args, engine),
         }
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 }
 

@@ -9,6 +9,7 @@
 //! Entry points: [`cgsuite_heap`] (`game.heap.X(args)`) and [`function`] (snake_case and
 //! cgcalc names), both chained first by `rulesets::cgsuite_heap` / `rulesets::function`.
 
+pub mod builtin;
 pub mod fixed;
 pub mod game;
 pub mod key;
@@ -211,6 +212,16 @@ pub fn heap_source_arg(v: &Value) -> EvalResult<HeapSource> {
 /// An impartial coordinate ruleset built from functions (for `Adjoin`,
 /// `PartizanCoordinateRuleset`).
 pub fn pair_game_arg(v: &Value) -> EvalResult<Rc<UserGame>> {
+    if let Value::Ruleset(r) = v
+        && let Some(any) = r.as_any()
+    {
+        if any.is::<crate::rulesets::wythoff::Wythoff>() {
+            return Ok(builtin::coordinate_game(builtin::CoordinateRules::Wythoff));
+        }
+        if let Some(m) = any.downcast_ref::<crate::rulesets::heap::memory::MemRuleset>() {
+            return Ok(builtin::coordinate_game(m.coordinate_rules()));
+        }
+    }
     match user_game(v) {
         Some(g) if g.rules.is_pair() && g.is_impartial() => Ok(g),
         _ => Err(EvalError::new(format!(

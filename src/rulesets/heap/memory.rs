@@ -215,8 +215,22 @@ impl Ruleset for MemRuleset {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = (key, args, engine);
-        Ok(None)
+        use crate::rulesets::functional::builtin;
+        if key == "adjoin" {
+            return builtin::coordinate_method(self.coordinate_rules(), key, args, engine);
+        }
+        builtin::value_tables(self, key, args, engine)
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+}
+
+impl MemRuleset {
+    /// The moves as a function-built `GenMem` has them (for `Adjoin`).
+    pub fn coordinate_rules(&self) -> crate::rulesets::functional::builtin::CoordinateRules {
+        crate::rulesets::functional::builtin::CoordinateRules::Memory((&self.game.rules).into())
     }
 }
 

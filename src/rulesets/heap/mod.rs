@@ -230,6 +230,11 @@ impl Ruleset for HeapRuleset {
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
         let game = &self.game;
+        // Join, PartizanJoin and the products go through the function-built rulesets.
+        if let Some(v) = crate::rulesets::functional::builtin::heap_method(game, key, args, engine)?
+        {
+            return Ok(Some(v));
+        }
         let count = |what: &str| -> EvalResult<u64> {
             match args {
                 [n] => args::natural(n, what),

@@ -209,8 +209,16 @@ impl Ruleset for PartizanRuleset {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = (key, args, engine);
-        Ok(None)
+        // GameValueTable of the cakes, GameValueSequence of the partizan heap rulesets.
+        let applies = match key {
+            "gamevaluetable" => self.game.is_pairs(),
+            "gamevaluesequence" => !self.game.is_pairs(),
+            _ => false,
+        };
+        if !applies {
+            return Ok(None);
+        }
+        crate::rulesets::functional::builtin::value_tables(self, key, args, engine)
     }
 }
 
