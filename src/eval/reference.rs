@@ -596,6 +596,7 @@ pub static TABLE: &[Entry] = &table! {
     // Properties of ruleset positions (besides every property of games).
     PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value as a game (its canonical form).", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value"];
     PositionMethod, "Genus", "P.Genus", 0, 0, "Positions", "Conway's genus of an impartial position.", "kayles[5].Genus", ["MisereNimValue"];
+    PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
     PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
     PositionMethod, "MisereNimValue", "P.MisereNimValue", 0, 0, "Positions", "The misère nim value of an impartial position.", "kayles[5].MisereNimValue", ["Genus", "NimValue"];
@@ -606,6 +607,7 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "WinningMoves", "P.WinningMoves", 0, 0, "Positions", "The moves to positions of value 0.", "nim[1, 4, 5].WinningMoves", ["LeftWinningMoves", "MisereWinningMoves"];
 
     // Methods of rulesets.
+    RulesetMethod, "CharMap", "R.CharMap", 0, 0, "Positions", "The characters of a grid or strip ruleset's cells, for cell values 0, 1, ….", "game.grid.Amazons.CharMap", ["GridString"];
     RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows).", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];

@@ -125,7 +125,9 @@ fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Valu
                 )));
             }
             super::graph::position(name, arg).unwrap_or_else(|| {
-                Err(EvalError::new(format!("unknown ruleset `game.graph.{name}`")))
+                Err(EvalError::new(format!(
+                    "unknown ruleset `game.graph.{name}`"
+                )))
             })
         }
         _ => super::board::position(space, name, params, arg),

@@ -8,6 +8,8 @@
 
 pub mod analysis;
 pub mod board;
+#[cfg(test)]
+pub mod brute;
 pub mod cgsuite;
 pub mod contest;
 pub mod functional;

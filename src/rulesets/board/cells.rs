@@ -6,7 +6,7 @@
 use crate::value::{EvalError, EvalResult};
 
 /// The largest board, in cells.
-pub const MAX_CELLS: usize = 256;
+pub const MAX_CELLS: usize = 128;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cells {
@@ -227,6 +227,52 @@ impl Cells {
     }
 }
 
+/// A board packed at two bits a cell (values 0 … 3), for keys: cheap to hash and compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Packed {
+    pub h: u8,
+    pub w: u8,
+    pub words: [u64; MAX_CELLS / 32],
+}
+
+impl Cells {
+    /// The image under symmetry `t` (as [`Cells::image`]) with values mapped by `map`,
+    /// packed, without building the image.
+    pub fn packed_image(&self, t: u8, map: impl Fn(u8) -> u8) -> Packed {
+        let (h, w) = (self.rows() as isize, self.cols() as isize);
+        let mut words = [0u64; MAX_CELLS / 32];
+        // The source cell of image cell (a, b) is base + a·step_a + b·step_b.
+        let row_step = if t & 2 != 0 { -w } else { w };
+        let col_step = if t & 1 != 0 { -1 } else { 1 };
+        let base = if t & 2 != 0 { (h - 1) * w } else { 0 } + if t & 1 != 0 { w - 1 } else { 0 };
+        let (outer, inner, step_a, step_b) = if t & 4 == 0 {
+            (h, w, row_step, col_step)
+        } else {
+            (w, h, col_step, row_step)
+        };
+        let mut k = 0usize;
+        for a in 0..outer {
+            let mut source = base + a * step_a;
+            for _ in 0..inner {
+                let v = u64::from(map(self.cells[source as usize]) & 3);
+                words[k / 32] |= v << (2 * (k % 32));
+                k += 1;
+                source += step_b;
+            }
+        }
+        let (h2, w2) = if t & 4 == 0 {
+            (self.h, self.w)
+        } else {
+            (self.w, self.h)
+        };
+        Packed {
+            h: h2,
+            w: w2,
+            words,
+        }
+    }
+}
+
 /// The direction sets of `Coordinates`, as (Δrow, Δcol).
 pub const ORTHOGONAL: &[(i32, i32)] = &[(-1, 0), (0, 1), (1, 0), (0, -1)];
 pub const DIAGONAL: &[(i32, i32)] = &[(-1, 1), (1, 1), (1, -1), (-1, -1)];
@@ -296,6 +342,8 @@ mod tests {
         let parts = b.regions(0, ORTHOGONAL, 0);
         assert_eq!(parts.len(), 3);
         assert_eq!(parts[0].text(".xo"), "x|x");
-        assert_eq!(b.regions(0, COMPASS, 0).len(), 2);
+        let b = Cells::parse("t", "x.o|.x.|...", ".xo", false).unwrap();
+        assert_eq!(b.regions(0, ORTHOGONAL, 0).len(), 3);
+        assert_eq!(b.regions(0, COMPASS, 0).len(), 1);
     }
 }

@@ -8,14 +8,13 @@
 pub mod cells;
 mod rules;
 
-#[cfg(test)]
-mod tests;
-
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Preformatted, Value};
 use cells::Cells;
 
-pub use rules::{param_text, Amazons, Cram, Fission, GenClobber, GenToadsAndFrogs, TopplingDominoes};
+pub use rules::{
+    Amazons, Cram, Fission, GenClobber, GenToadsAndFrogs, TopplingDominoes, param_text,
+};
 
 /// The `kind` of a grid value (`Grid.Empty(2, 4)`).
 pub const GRID_KIND: &str = "grid";

@@ -6,7 +6,7 @@
 //! that map the move directions onto themselves), with the colours exchanged when that
 //! swaps the players' roles — then the keyed value is the negative.
 
-use super::cells::{self, Cells};
+use super::cells::{self, Cells, Packed};
 use crate::rulesets::Args;
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
@@ -28,29 +28,28 @@ fn swap12(v: u8) -> u8 {
     }
 }
 
-/// The least image of `board` under the symmetries `symmetries` (see [`Cells::image`]),
-/// also with colours swapped by `swap` when given (those images key the negative).
-/// `negating(t)` says whether symmetry t itself swaps the players.
+/// The least packed image of `board` under the symmetries `symmetries` (see
+/// [`Cells::image`]), also with colours swapped by `swap` when given (those images key the
+/// negative). `negating(t)` says whether symmetry t itself swaps the players.
 fn least_image(
     board: &Cells,
     symmetries: &[u8],
     negating: impl Fn(u8) -> bool,
     swap: Option<fn(u8) -> u8>,
-) -> (Cells, bool) {
-    let mut best: Option<(Cells, bool)> = None;
-    let swapped = swap.map(|f| board.mapped(f));
+) -> (Packed, bool) {
+    let mut best: Option<(Packed, bool)> = None;
     for &t in symmetries {
-        let mut candidates = vec![(board.image(t), negating(t))];
-        if let Some(s) = &swapped {
-            candidates.push((s.image(t), !negating(t)));
-        }
-        for (image, negated) in candidates {
+        let mut consider = |image: Packed, negated: bool| {
             if best.as_ref().is_none_or(|(b, _)| image < *b) {
                 best = Some((image, negated));
             }
+        };
+        consider(board.packed_image(t, |v| v), negating(t));
+        if let Some(f) = swap {
+            consider(board.packed_image(t, f), !negating(t));
         }
     }
-    best.unwrap_or_else(|| (board.clone(), false))
+    best.unwrap_or_else(|| (board.packed_image(0, |v| v), false))
 }
 
 const ALL_SYMMETRIES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7];
@@ -224,8 +223,8 @@ impl ClobberParams {
             })
             .collect();
         let swap_set = |s: u8| (s & 1) | ((s >> 1 & 1) << 2) | ((s >> 2 & 1) << 1);
-        let colour_symmetric = clobbered[1] == swap_set(clobbered[0])
-            && left_behind[1] == swap12(left_behind[0]);
+        let colour_symmetric =
+            clobbered[1] == swap_set(clobbered[0]) && left_behind[1] == swap12(left_behind[0]);
         ClobberParams {
             directions,
             clobbered,
@@ -330,7 +329,7 @@ pub fn gen_clobber(name: &str, params: &Args, text: &str) -> EvalResult<Value> {
 }
 
 impl Rules for GenClobber {
-    type Key = (u32, Cells);
+    type Key = (u32, Packed);
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let p = &self.params;
@@ -345,7 +344,8 @@ impl Rules for GenClobber {
                 for &(dr, dc) in &p.directions {
                     let mut n = 1;
                     while n < limit
-                        && b.step(r, c, dr, dc, n).is_some_and(|(r2, c2)| b.get(r2, c2) == 0)
+                        && b.step(r, c, dr, dc, n)
+                            .is_some_and(|(r2, c2)| b.get(r2, c2) == 0)
                     {
                         n += 1;
                     }
@@ -392,7 +392,7 @@ impl Rules for GenClobber {
         }
     }
 
-    fn key(&self) -> ((u32, Cells), bool) {
+    fn key(&self) -> ((u32, Packed), bool) {
         let swap: Option<fn(u8) -> u8> = self.params.colour_symmetric.then_some(swap12);
         let (board, negated) = least_image(&self.board, &self.params.symmetries, |_| false, swap);
         ((self.id, board), negated)
@@ -429,7 +429,7 @@ pub fn cram(text: &str) -> EvalResult<Value> {
 }
 
 impl ImpartialRules for Cram {
-    type Key = Cells;
+    type Key = Packed;
 
     fn moves(&self, out: &mut Vec<Self>) {
         let b = &self.board;
@@ -458,7 +458,7 @@ impl ImpartialRules for Cram {
         }
     }
 
-    fn key(&self) -> Cells {
+    fn key(&self) -> Packed {
         least_image(&self.board, ALL_SYMMETRIES, |_| false, None).0
     }
 
@@ -490,7 +490,7 @@ pub fn amazons(text: &str) -> EvalResult<Value> {
 }
 
 impl Rules for Amazons {
-    type Key = Cells;
+    type Key = Packed;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let me = if left { 1 } else { 2 };
@@ -537,7 +537,7 @@ impl Rules for Amazons {
         }
     }
 
-    fn key(&self) -> (Cells, bool) {
+    fn key(&self) -> (Packed, bool) {
         least_image(&self.board, ALL_SYMMETRIES, |_| false, Some(swap12))
     }
 
@@ -571,7 +571,7 @@ pub fn fission(text: &str) -> EvalResult<Value> {
 }
 
 impl Rules for Fission {
-    type Key = Cells;
+    type Key = Packed;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let b = &self.board;
@@ -597,7 +597,7 @@ impl Rules for Fission {
         }
     }
 
-    fn key(&self) -> (Cells, bool) {
+    fn key(&self) -> (Packed, bool) {
         least_image(&self.board, ALL_SYMMETRIES, |t| t & 4 != 0, None)
     }
 
@@ -726,9 +726,8 @@ impl Rules for GenToadsAndFrogs {
         let p = &self.params;
         let (me, enemy, ahead) = if left { (1u8, 2u8, 1i64) } else { (2, 1, -1) };
         let cells = &self.strip.cells;
-        let at = |i: i64| -> Option<u8> {
-            usize::try_from(i).ok().and_then(|i| cells.get(i)).copied()
-        };
+        let at =
+            |i: i64| -> Option<u8> { usize::try_from(i).ok().and_then(|i| cells.get(i)).copied() };
         let mut push = |from: usize, to: i64| {
             let mut strip = self.strip.clone();
             strip.cells[from] = 0;
@@ -815,9 +814,7 @@ impl Rules for TopplingDominoes {
             }
             let mut toward_left = self.strip.clone();
             toward_left.cells[..=n].fill(0);
-            out.push(TopplingDominoes {
-                strip: toward_left,
-            });
+            out.push(TopplingDominoes { strip: toward_left });
             let mut toward_right = self.strip.clone();
             toward_right.cells[n..].fill(0);
             out.push(TopplingDominoes {
@@ -827,7 +824,13 @@ impl Rules for TopplingDominoes {
     }
 
     fn key(&self) -> (Box<[u8]>, bool) {
-        let own: Vec<u8> = self.strip.cells.iter().copied().filter(|&v| v != 0).collect();
+        let own: Vec<u8> = self
+            .strip
+            .cells
+            .iter()
+            .copied()
+            .filter(|&v| v != 0)
+            .collect();
         let reversed: Vec<u8> = own.iter().rev().copied().collect();
         let swapped: Vec<u8> = own.iter().map(|&v| swap12(v)).collect();
         let swapped_reversed: Vec<u8> = swapped.iter().rev().copied().collect();
@@ -850,3 +853,7 @@ impl Rules for TopplingDominoes {
         )
     }
 }
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

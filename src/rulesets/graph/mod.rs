@@ -12,9 +12,6 @@
 pub mod model;
 mod rules;
 
-#[cfg(test)]
-mod tests;
-
 pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
 
 use crate::rulesets::Args;
@@ -30,7 +27,12 @@ pub const GRAPH_KIND: &str = "graph";
 pub fn default_syntax<'a>(function: &'a str) -> Syntax<'a> {
     Syntax {
         function,
-        vertex: &|t| t.parse::<u32>().ok().filter(|&w| w < u32::MAX).map(|w| w + 1),
+        vertex: &|t| {
+            t.parse::<u32>()
+                .ok()
+                .filter(|&w| w < u32::MAX)
+                .map(|w| w + 1)
+        },
         edge: &|t| t.is_empty().then_some(0),
         expected: "edges are -, vertices . or a number",
     }

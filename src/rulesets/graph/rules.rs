@@ -593,7 +593,11 @@ impl ChildishHackenbush {
             .iter()
             .map(|&(u, v, c)| {
                 let (a, b) = (position[usize::from(u)], position[usize::from(v)]);
-                let c = if swap && c < 3 { 3 - u32::from(c) } else { u32::from(c) };
+                let c = if swap && c < 3 {
+                    3 - u32::from(c)
+                } else {
+                    u32::from(c)
+                };
                 (a.min(b) << 16) | (a.max(b) << 2) | c
             })
             .collect();
@@ -623,7 +627,9 @@ impl Rules for ChildishHackenbush {
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
         // Edges joined through a vertex other than the ground belong together.
-        let mut groups: Vec<(u128, Vec<(u8, u8, u8)>)> = Vec::new();
+        // (vertices other than the ground, edges) of each group.
+        type Group = (u128, Vec<(u8, u8, u8)>);
+        let mut groups: Vec<Group> = Vec::new();
         for &e in &self.edges {
             let touch = ((1u128 << e.0) | (1u128 << e.1)) & !1;
             let mut merged = (touch, vec![e]);
@@ -651,10 +657,7 @@ impl Rules for ChildishHackenbush {
         let ground = |v: usize| u32::from(v == 0);
         let own = self.code(&model::canonical_order(alive, &ground, &refs), false);
         let swapped_refs: [&[u128]; 3] = [&layers[1], &layers[0], &layers[2]];
-        let swapped = self.code(
-            &model::canonical_order(alive, &ground, &swapped_refs),
-            true,
-        );
+        let swapped = self.code(&model::canonical_order(alive, &ground, &swapped_refs), true);
         if swapped < own {
             (swapped, true)
         } else {
@@ -681,3 +684,7 @@ impl Rules for ChildishHackenbush {
         self.edges.iter().all(|e| e.2 == 3)
     }
 }
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;
