@@ -228,6 +228,8 @@ impl Cells {
 }
 
 /// A board packed at two bits a cell (values 0 … 3), for keys: cheap to hash and compare.
+/// Cell k sits in word k / 32, most significant bits first, so that packed boards compare
+/// as their cell sequences do (after their sizes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Packed {
     pub h: u8,
@@ -235,11 +237,40 @@ pub struct Packed {
     pub words: [u64; MAX_CELLS / 32],
 }
 
+impl Packed {
+    fn cell(&self, k: usize) -> u64 {
+        (self.words[k / 32] >> (62 - 2 * (k % 32))) & 3
+    }
+}
+
 impl Cells {
     /// The image under symmetry `t` (as [`Cells::image`]) with values mapped by `map`,
     /// packed, without building the image.
     pub fn packed_image(&self, t: u8, map: impl Fn(u8) -> u8) -> Packed {
+        self.packed_image_below(t, map, None)
+            .unwrap_or_else(|| unreachable!("an image without a bound is always built"))
+    }
+
+    /// As [`Cells::packed_image`], but `None` as soon as the image turns out not to be less
+    /// than `bound`: most images of a board differ from the least one in their first cells,
+    /// so a key is found in little more than one pass.
+    pub fn packed_image_below(
+        &self,
+        t: u8,
+        map: impl Fn(u8) -> u8,
+        bound: Option<&Packed>,
+    ) -> Option<Packed> {
         let (h, w) = (self.rows() as isize, self.cols() as isize);
+        let (h2, w2) = if t & 4 == 0 { (self.h, self.w) } else { (self.w, self.h) };
+        // Undecided: still equal to the bound so far.
+        let mut undecided = match bound {
+            Some(b) => match (h2, w2).cmp(&(b.h, b.w)) {
+                std::cmp::Ordering::Greater => return None,
+                std::cmp::Ordering::Less => None,
+                std::cmp::Ordering::Equal => Some(b),
+            },
+            None => None,
+        };
         let mut words = [0u64; MAX_CELLS / 32];
         // The source cell of image cell (a, b) is base + a·step_a + b·step_b.
         let row_step = if t & 2 != 0 { -w } else { w };
@@ -255,21 +286,27 @@ impl Cells {
             let mut source = base + a * step_a;
             for _ in 0..inner {
                 let v = u64::from(map(self.cells[source as usize]) & 3);
-                words[k / 32] |= v << (2 * (k % 32));
+                if let Some(b) = undecided {
+                    match v.cmp(&b.cell(k)) {
+                        std::cmp::Ordering::Greater => return None,
+                        std::cmp::Ordering::Less => undecided = None,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+                words[k / 32] |= v << (62 - 2 * (k % 32));
                 k += 1;
                 source += step_b;
             }
         }
-        let (h2, w2) = if t & 4 == 0 {
-            (self.h, self.w)
-        } else {
-            (self.w, self.h)
-        };
-        Packed {
+        if undecided.is_some() {
+            // Equal to the bound: not less.
+            return None;
+        }
+        Some(Packed {
             h: h2,
             w: w2,
             words,
-        }
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! values: the GenClobber family (Clobber, AntiClobber, HotClobber, Kings, Knights, Rooks,
 //! Queens and any `GenClobber(...)`), Cram, Amazons, Fission, the GenToadsAndFrogs family
 //! (Toads and Frogs, Elephants and Rhinos, `GenToadsAndFrogs(maxJump => 2)`) and Toppling
-//! Dominoes; Domineering, Clobber and Toads and Frogs go to the native rulesets. Also
+//! Dominoes; and Konane, which CGSuite lacks (cgt-tools has it); Domineering, Clobber and Toads and Frogs go to the native rulesets. Also
 //! `Grid.Empty(r, c)` and the `Coordinates` direction lists.
 
 pub mod cells;
@@ -32,6 +32,7 @@ const GRID_NAMES: &[&str] = &[
     "GenClobber",
     "Amazons",
     "Fission",
+    "Konane",
 ];
 
 const STRIP_NAMES: &[&str] = &[
@@ -53,7 +54,7 @@ pub fn is_ruleset(space: &str, name: &str) -> bool {
 pub fn char_map(name: &str) -> Option<&'static str> {
     Some(match name {
         "Domineering" | "Cram" => ".#",
-        "Amazons" => ".xo#",
+        "Amazons" | "Konane" => ".xo#",
         "Fission" => ".x#",
         "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => ".tf",
         "TopplingDominoes" => ".lre",
@@ -161,6 +162,7 @@ pub fn position(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResu
         "Cram" => rules::cram(&text),
         "Amazons" => rules::amazons(&text),
         "Fission" => rules::fission(&text),
+        "Konane" => rules::konane(&text),
         "TopplingDominoes" => rules::toppling_dominoes(&text),
         "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => {
             rules::gen_toads_and_frogs(name, params, &text)

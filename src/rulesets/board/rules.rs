@@ -37,19 +37,20 @@ fn least_image(
     negating: impl Fn(u8) -> bool,
     swap: Option<fn(u8) -> u8>,
 ) -> (Packed, bool) {
-    let mut best: Option<(Packed, bool)> = None;
+    let mut best = (board.packed_image(0, |v| v), negating(0));
     for &t in symmetries {
-        let mut consider = |image: Packed, negated: bool| {
-            if best.as_ref().is_none_or(|(b, _)| image < *b) {
-                best = Some((image, negated));
-            }
-        };
-        consider(board.packed_image(t, |v| v), negating(t));
-        if let Some(f) = swap {
-            consider(board.packed_image(t, f), !negating(t));
+        if t != 0
+            && let Some(image) = board.packed_image_below(t, |v| v, Some(&best.0))
+        {
+            best = (image, negating(t));
+        }
+        if let Some(f) = swap
+            && let Some(image) = board.packed_image_below(t, f, Some(&best.0))
+        {
+            best = (image, !negating(t));
         }
     }
-    best.unwrap_or_else(|| (board.packed_image(0, |v| v), false))
+    best
 }
 
 const ALL_SYMMETRIES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7];
@@ -543,6 +544,77 @@ impl Rules for Amazons {
 
     fn describe(&self) -> String {
         format!("game.grid.Amazons(\"{}\")", self.board.text(".xo#"))
+    }
+
+    fn drawing(&self) -> Option<String> {
+        self.board.drawing(".xo#")
+    }
+
+    fn grid_string(&self) -> Option<String> {
+        Some(self.board.text(".xo#"))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Konane
+
+/// Konane (cgt-tools has it, CGSuite does not): a stone (`x` Left's, `o` Right's) jumps
+/// orthogonally over an adjacent enemy stone onto the empty cell beyond, capturing it, and
+/// may go on jumping in the same direction (each landing is an option); `#` cells are off
+/// the board. Keyed up to the eight symmetries and the exchange of colours (the negative).
+#[derive(Clone, Debug)]
+pub struct Konane {
+    board: Cells,
+}
+
+pub fn konane(text: &str) -> EvalResult<Value> {
+    let board = Cells::parse("game.grid.Konane", text, ".xo#", false)?;
+    partizan(Konane { board })
+}
+
+impl Rules for Konane {
+    type Key = Packed;
+
+    fn moves(&self, left: bool, out: &mut Vec<Self>) {
+        let (me, enemy) = if left { (1, 2) } else { (2, 1) };
+        let b = &self.board;
+        for r in 0..b.rows() {
+            for c in 0..b.cols() {
+                if b.get(r, c) != me {
+                    continue;
+                }
+                for &(dr, dc) in cells::ORTHOGONAL {
+                    let mut board = b.clone();
+                    let (mut at_r, mut at_c) = (r, c);
+                    loop {
+                        let (Some((or, oc)), Some((lr, lc))) = (
+                            board.step(at_r, at_c, dr, dc, 1),
+                            board.step(at_r, at_c, dr, dc, 2),
+                        ) else {
+                            break;
+                        };
+                        if board.get(or, oc) != enemy || board.get(lr, lc) != 0 {
+                            break;
+                        }
+                        board.set(at_r, at_c, 0);
+                        board.set(or, oc, 0);
+                        board.set(lr, lc, me);
+                        out.push(Konane {
+                            board: board.clone(),
+                        });
+                        (at_r, at_c) = (lr, lc);
+                    }
+                }
+            }
+        }
+    }
+
+    fn key(&self) -> (Packed, bool) {
+        least_image(&self.board, ALL_SYMMETRIES, |_| false, Some(swap12))
+    }
+
+    fn describe(&self) -> String {
+        format!("game.grid.Konane(\"{}\")", self.board.text(".xo#"))
     }
 
     fn drawing(&self) -> Option<String> {
