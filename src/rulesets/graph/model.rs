@@ -460,30 +460,77 @@ impl Parser<'_, '_> {
 /// not always — get equal keys: a miss costs a search, never a wrong value.
 ///
 /// `colour(v)` is a vertex's colour; `layers[k][v]` the neighbours of v by edges of kind k.
-pub fn shape_key(alive: u128, colour: &dyn Fn(usize) -> u32, layers: &[&[u128]]) -> Vec<u128> {
+pub fn shape_key(alive: u128, colour: &dyn Fn(usize) -> u32, layers: &[&[u128]]) -> Box<[u64]> {
     let order = canonical_order(alive, colour, layers);
+    let n = order.len();
     let mut position = [0u8; MAX_VERTICES];
     for (p, &v) in order.iter().enumerate() {
         position[v] = p as u8;
     }
-    let mut key = Vec::with_capacity(1 + order.len() * (1 + layers.len()));
-    key.push(order.len() as u128);
+    // n, then each vertex's colour (32 bits), then per layer the bits (i, j), i ≤ j, of the
+    // adjacency matrix in the new order.
+    let mut bits_out = BitWriter::default();
+    bits_out.push(n as u64, 8);
     for &v in &order {
-        key.push(u128::from(colour(v)));
-        for layer in layers {
+        bits_out.push(u64::from(colour(v)), 32);
+    }
+    for layer in layers {
+        for (i, &v) in order.iter().enumerate() {
             let mut row = 0u128;
             for w in bits(layer[v] & alive) {
                 row |= 1 << position[w];
             }
-            key.push(row);
+            // Bits i … n−1 of the row.
+            let mut rest = row >> i;
+            let mut width = n - i;
+            while width > 0 {
+                let take = width.min(64);
+                bits_out.push((rest & low_mask(take)) as u64, take as u32);
+                rest >>= take.min(127);
+                width -= take;
+            }
         }
     }
-    key
+    bits_out.words.into_boxed_slice()
+}
+
+fn low_mask(k: usize) -> u128 {
+    if k >= 128 { u128::MAX } else { (1u128 << k) - 1 }
+}
+
+/// Bits appended to a list of words.
+#[derive(Default)]
+struct BitWriter {
+    words: Vec<u64>,
+    used: u32,
+}
+
+impl BitWriter {
+    fn push(&mut self, value: u64, width: u32) {
+        if width == 0 {
+            return;
+        }
+        if self.used == 0 || self.used == 64 {
+            self.words.push(0);
+            self.used = 0;
+        }
+        let last = self.words.len() - 1;
+        let room = 64 - self.used;
+        if width <= room {
+            self.words[last] |= value << self.used;
+            self.used += width;
+        } else {
+            self.words[last] |= value << self.used;
+            self.words.push(value >> room);
+            self.used = width - room;
+        }
+    }
 }
 
 /// The vertices of `alive` in an order that depends (mostly) only on the shape: by the
 /// classes of colour refinement (a vertex's class is refined by the multiset of its
-/// neighbours' classes in each layer until the partition is stable), ties by index.
+/// neighbours' classes in each layer until the partition is stable), ties by index. Classes
+/// are hashes: a collision only merges classes, and the key stays exact.
 pub fn canonical_order(
     alive: u128,
     colour: &dyn Fn(usize) -> u32,
@@ -491,52 +538,62 @@ pub fn canonical_order(
 ) -> Vec<usize> {
     let vertices: Vec<usize> = bits(alive).collect();
     let n = vertices.len();
-    let mut class: Vec<u64> = vertices.iter().map(|&v| u64::from(colour(v))).collect();
-    let mut index_of = [u8::MAX; MAX_VERTICES];
-    for (i, &v) in vertices.iter().enumerate() {
-        index_of[v] = i as u8;
+    let mut class = [0u64; MAX_VERTICES];
+    for &v in &vertices {
+        class[v] = mix(u64::from(colour(v)) + 1);
     }
-    let mut classes = count_distinct(&class);
-    let mut signatures: Vec<(u64, Vec<u64>, usize)> = Vec::with_capacity(n);
+    let mut next = [0u64; MAX_VERTICES];
+    let mut scratch = [0u64; MAX_VERTICES];
+    let mut classes = distinct(&vertices, &class, &mut scratch);
     for _ in 0..n {
-        signatures.clear();
-        for (i, &v) in vertices.iter().enumerate() {
-            let mut sig = Vec::new();
+        for &v in &vertices {
+            let mut h = class[v];
             for (k, layer) in layers.iter().enumerate() {
-                let start = sig.len();
-                sig.extend(bits(layer[v] & alive).map(|w| class[usize::from(index_of[w])]));
-                sig[start..].sort_unstable();
-                sig.push(u64::MAX - k as u64);
+                // A sum of mixed values: the multiset of neighbour classes, in any order.
+                let mut sum = 0u64;
+                for w in bits(layer[v] & alive) {
+                    sum = sum.wrapping_add(mix(class[w] ^ (k as u64 + 1).wrapping_mul(0x9e37)));
+                }
+                h = mix(h ^ sum.rotate_left(k as u32 * 7 + 1));
             }
-            signatures.push((class[i], sig, i));
+            next[v] = h;
         }
-        signatures.sort();
-        let mut rank = 0u64;
-        for j in 0..signatures.len() {
-            if j > 0
-                && (signatures[j].0, &signatures[j].1)
-                    != (signatures[j - 1].0, &signatures[j - 1].1)
-            {
-                rank += 1;
-            }
-            class[signatures[j].2] = rank;
+        for &v in &vertices {
+            class[v] = next[v];
         }
-        let now = count_distinct(&class);
+        let now = distinct(&vertices, &class, &mut scratch);
         if now == classes || now == n {
             break;
         }
         classes = now;
     }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (class[i], i));
-    order.into_iter().map(|i| vertices[i]).collect()
+    let mut order = vertices;
+    order.sort_by_key(|&v| (class[v], v));
+    order
 }
 
-fn count_distinct(values: &[u64]) -> usize {
-    let mut sorted = values.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    sorted.len()
+/// A 64-bit mixer (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn distinct(vertices: &[usize], class: &[u64; MAX_VERTICES], scratch: &mut [u64; MAX_VERTICES]) -> usize {
+    let n = vertices.len();
+    for (i, &v) in vertices.iter().enumerate() {
+        scratch[i] = class[v];
+    }
+    let s = &mut scratch[..n];
+    s.sort_unstable();
+    let mut count = usize::from(n > 0);
+    for i in 1..n {
+        if s[i] != s[i - 1] {
+            count += 1;
+        }
+    }
+    count
 }
 
 /// The vertices 0 … n−1 as a mask.

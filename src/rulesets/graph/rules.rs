@@ -131,7 +131,7 @@ pub fn arc_kayles(arg: &Value) -> EvalResult<Value> {
 }
 
 impl ImpartialRules for ArcKayles {
-    type Key = Vec<u128>;
+    type Key = Box<[u64]>;
 
     fn moves(&self, out: &mut Vec<Self>) {
         let adj = &self.base.layers[0];
@@ -156,7 +156,7 @@ impl ImpartialRules for ArcKayles {
         }
     }
 
-    fn key(&self) -> Vec<u128> {
+    fn key(&self) -> Box<[u64]> {
         model::shape_key(self.alive, &|_| 0, &[&self.base.layers[0]])
     }
 
@@ -205,7 +205,7 @@ pub fn weighted_arc_kayles(arg: &Value) -> EvalResult<Value> {
 }
 
 impl ImpartialRules for WeightedArcKayles {
-    type Key = Vec<u128>;
+    type Key = Box<[u64]>;
 
     fn moves(&self, out: &mut Vec<Self>) {
         let adj = &self.base.layers[0];
@@ -240,7 +240,7 @@ impl ImpartialRules for WeightedArcKayles {
         }
     }
 
-    fn key(&self) -> Vec<u128> {
+    fn key(&self) -> Box<[u64]> {
         model::shape_key(self.alive, &|v| self.weights[v], &[&self.base.layers[0]])
     }
 
@@ -278,7 +278,7 @@ pub fn partizan_arc_kayles(arg: &Value) -> EvalResult<Value> {
 }
 
 impl Rules for PartizanArcKayles {
-    type Key = Vec<u128>;
+    type Key = Box<[u64]>;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let [blue, red, green] = [0, 1, 2].map(|k| &self.base.layers[k]);
@@ -307,7 +307,7 @@ impl Rules for PartizanArcKayles {
         }
     }
 
-    fn key(&self) -> (Vec<u128>, bool) {
+    fn key(&self) -> (Box<[u64]>, bool) {
         let [blue, red, green] = [0, 1, 2].map(|k| self.base.layers[k].as_slice());
         let own = model::shape_key(self.alive, &|_| 0, &[blue, red, green]);
         let swapped = model::shape_key(self.alive, &|_| 0, &[red, blue, green]);
@@ -416,7 +416,7 @@ pub fn gen_col(arg: &Value, rule: ColRule) -> EvalResult<Value> {
 }
 
 impl Rules for GenCol {
-    type Key = (ColRule, Vec<u128>);
+    type Key = (ColRule, Box<[u64]>);
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let (own, other) = if left {
@@ -460,7 +460,7 @@ impl Rules for GenCol {
         }
     }
 
-    fn key(&self) -> ((ColRule, Vec<u128>), bool) {
+    fn key(&self) -> ((ColRule, Box<[u64]>), bool) {
         let tint = |l: u128, r: u128| {
             move |v: usize| {
                 if l >> v & 1 == 1 {
