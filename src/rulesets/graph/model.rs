@@ -543,9 +543,8 @@ pub fn canonical_order(
         class[v] = mix(u64::from(colour(v)) + 1);
     }
     let mut next = [0u64; MAX_VERTICES];
-    let mut scratch = [0u64; MAX_VERTICES];
-    let mut classes = distinct(&vertices, &class, &mut scratch);
-    for _ in 0..n {
+    // A few rounds tell most vertices apart; the rest are ordered by index (still exact).
+    for _ in 0..n.min(REFINEMENT_ROUNDS) {
         for &v in &vertices {
             let mut h = class[v];
             for (k, layer) in layers.iter().enumerate() {
@@ -561,16 +560,15 @@ pub fn canonical_order(
         for &v in &vertices {
             class[v] = next[v];
         }
-        let now = distinct(&vertices, &class, &mut scratch);
-        if now == classes || now == n {
-            break;
-        }
-        classes = now;
     }
     let mut order = vertices;
     order.sort_by_key(|&v| (class[v], v));
     order
 }
+
+/// Rounds of colour refinement for a key (more rounds order more vertices by shape, at a
+/// cost on every key).
+const REFINEMENT_ROUNDS: usize = 3;
 
 /// A 64-bit mixer (splitmix64's finaliser).
 fn mix(mut x: u64) -> u64 {
@@ -578,22 +576,6 @@ fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
-}
-
-fn distinct(vertices: &[usize], class: &[u64; MAX_VERTICES], scratch: &mut [u64; MAX_VERTICES]) -> usize {
-    let n = vertices.len();
-    for (i, &v) in vertices.iter().enumerate() {
-        scratch[i] = class[v];
-    }
-    let s = &mut scratch[..n];
-    s.sort_unstable();
-    let mut count = usize::from(n > 0);
-    for i in 1..n {
-        if s[i] != s[i - 1] {
-            count += 1;
-        }
-    }
-    count
 }
 
 /// The vertices 0 … n−1 as a mask.

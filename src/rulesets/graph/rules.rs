@@ -473,6 +473,17 @@ impl Rules for GenCol {
             }
         };
         let adj = [self.base.layers[0].as_slice()];
+        // Either key is exact (the swapped one keys the negative); the one with more Left
+        // tints is taken, both compared only on a tie, to halve the cost of most keys.
+        let (lefts, rights) = (self.tint_left.count_ones(), self.tint_right.count_ones());
+        if lefts != rights {
+            let (l, r, negated) = if lefts > rights {
+                (self.tint_left, self.tint_right, false)
+            } else {
+                (self.tint_right, self.tint_left, true)
+            };
+            return ((self.rule, model::shape_key(self.alive, &tint(l, r), &adj)), negated);
+        }
         let own = model::shape_key(self.alive, &tint(self.tint_left, self.tint_right), &adj);
         let swapped = model::shape_key(self.alive, &tint(self.tint_right, self.tint_left), &adj);
         if swapped < own {
