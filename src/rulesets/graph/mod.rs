@@ -19,7 +19,8 @@ use crate::value::{EvalError, EvalResult, Preformatted, Value};
 use model::{Graph, Syntax};
 use std::rc::Rc;
 
-/// The `kind` of a graph value (`Graph.Path(5)`), which prints as `Graph("----")`.
+/// The `kind` of a graph value (`Graph.Path(5)`), which prints as `Graph.Parse("----")`
+/// (so that it pastes back).
 pub const GRAPH_KIND: &str = "graph";
 
 /// The syntax of `Graph.Parse` and of printed graph values: unlabelled edges `-`, vertices
@@ -55,7 +56,7 @@ pub fn default_text(graph: &Graph) -> String {
 pub fn graph_value(graph: &Graph) -> Value {
     Value::Text(Box::new(Preformatted {
         kind: GRAPH_KIND,
-        text: format!("Graph(\"{}\")", default_text(graph)),
+        text: format!("Graph.Parse(\"{}\")", default_text(graph)),
     }))
 }
 
@@ -65,7 +66,7 @@ pub fn graph_of_value(value: &Value) -> Option<EvalResult<Graph>> {
     if t.kind != GRAPH_KIND {
         return None;
     }
-    let inner = t.text.strip_prefix("Graph(\"")?.strip_suffix("\")")?;
+    let inner = t.text.strip_prefix("Graph.Parse(\"")?.strip_suffix("\")")?;
     Some(model::parse(inner, &default_syntax("Graph")))
 }
 
