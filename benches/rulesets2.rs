@@ -1,7 +1,8 @@
 //! Whole-process timings of the grid, strip and graph rulesets on the positions of
 //! `../shared/bench/rulesets2.tsv`, against the `cgt` 0.11 timings recorded there.
 //!
-//! For each row with a CGSuite expression (the rulesets cgcalc has), it runs the release
+//! For each row with a CGSuite expression (the rulesets cgcalc has), and the Konane and Ski
+//! Jumps rows (as `game.grid.Konane(…)`, `game.grid.SkiJumps(…)`), it runs the release
 //! binary once on that expression (`cgcalc -q -e …`, best of `CGCALC_BENCH_RUNS` runs,
 //! default 1), then checks the value against the canonical form cgt printed
 //! (`rulesets2-forms/<ruleset>_<tier>.txt`) with `==` in cgcalc, and prints a Markdown table
@@ -47,8 +48,21 @@ fn main() {
     println!("|---|---|---:|---:|---:|---|");
     for line in text.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let [ruleset, _, expr, cgt_seconds, ..] = cols[..] else {
+        let [ruleset, cgt_notation, expr, cgt_seconds, ..] = cols[..] else {
             continue;
+        };
+        // The cgt-tools rulesets CGSuite lacks, under cgcalc's names (same notation).
+        let own;
+        let expr = match (expr, ruleset) {
+            ("", "Konane") => {
+                own = format!("game.grid.Konane(\"{cgt_notation}\")");
+                own.as_str()
+            }
+            ("", "Ski Jumps") => {
+                own = format!("game.grid.SkiJumps(\"{cgt_notation}\")");
+                own.as_str()
+            }
+            _ => expr,
         };
         let tier = match seen.iter_mut().find(|(r, _)| r == ruleset) {
             Some((_, k)) => {

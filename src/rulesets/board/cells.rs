@@ -28,6 +28,17 @@ impl Cells {
     /// Read a grid string: characters are lower-cased and looked up in `char_map` (index =
     /// cell value); rows are separated by `|`. The empty string is one row of no cells.
     pub fn parse(function: &str, text: &str, char_map: &str, strip: bool) -> EvalResult<Cells> {
+        Cells::parse_with_case(function, text, char_map, strip, true)
+    }
+
+    /// As [`Cells::parse`]; `fold_case` false keeps `L` and `l` apart (Ski Jumps).
+    pub fn parse_with_case(
+        function: &str,
+        text: &str,
+        char_map: &str,
+        strip: bool,
+        fold_case: bool,
+    ) -> EvalResult<Cells> {
         let map: Vec<char> = char_map.chars().collect();
         let mut cells = Vec::new();
         let mut width: Option<usize> = None;
@@ -55,7 +66,11 @@ impl Cells {
                 column = 0;
                 continue;
             }
-            let lower = c.to_lowercase().next().unwrap_or(c);
+            let lower = if fold_case {
+                c.to_lowercase().next().unwrap_or(c)
+            } else {
+                c
+            };
             let Some(v) = map.iter().position(|&m| m == lower) else {
                 return Err(EvalError::in_string(
                     format!(
@@ -261,7 +276,11 @@ impl Cells {
         bound: Option<&Packed>,
     ) -> Option<Packed> {
         let (h, w) = (self.rows() as isize, self.cols() as isize);
-        let (h2, w2) = if t & 4 == 0 { (self.h, self.w) } else { (self.w, self.h) };
+        let (h2, w2) = if t & 4 == 0 {
+            (self.h, self.w)
+        } else {
+            (self.w, self.h)
+        };
         // Undecided: still equal to the bound so far.
         let mut undecided = match bound {
             Some(b) => match (h2, w2).cmp(&(b.h, b.w)) {

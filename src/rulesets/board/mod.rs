@@ -2,7 +2,7 @@
 //! values: the GenClobber family (Clobber, AntiClobber, HotClobber, Kings, Knights, Rooks,
 //! Queens and any `GenClobber(...)`), Cram, Amazons, Fission, the GenToadsAndFrogs family
 //! (Toads and Frogs, Elephants and Rhinos, `GenToadsAndFrogs(maxJump => 2)`) and Toppling
-//! Dominoes; and Konane, which CGSuite lacks (cgt-tools has it); Domineering, Clobber and Toads and Frogs go to the native rulesets. Also
+//! Dominoes; and Konane and Ski Jumps, which CGSuite lacks (cgt-tools has it); Domineering, Clobber and Toads and Frogs go to the native rulesets. Also
 //! `Grid.Empty(r, c)` and the `Coordinates` direction lists.
 
 pub mod cells;
@@ -33,6 +33,7 @@ const GRID_NAMES: &[&str] = &[
     "Amazons",
     "Fission",
     "Konane",
+    "SkiJumps",
 ];
 
 const STRIP_NAMES: &[&str] = &[
@@ -55,6 +56,7 @@ pub fn char_map(name: &str) -> Option<&'static str> {
     Some(match name {
         "Domineering" | "Cram" => ".#",
         "Amazons" | "Konane" => ".xo#",
+        "SkiJumps" => ".LlRr",
         "Fission" => ".x#",
         "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => ".tf",
         "TopplingDominoes" => ".lre",
@@ -163,6 +165,7 @@ pub fn position(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResu
         "Amazons" => rules::amazons(&text),
         "Fission" => rules::fission(&text),
         "Konane" => rules::konane(&text),
+        "SkiJumps" => rules::ski_jumps(&text),
         "TopplingDominoes" => rules::toppling_dominoes(&text),
         "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => {
             rules::gen_toads_and_frogs(name, params, &text)

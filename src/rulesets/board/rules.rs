@@ -627,6 +627,108 @@ impl Rules for Konane {
 }
 
 // ---------------------------------------------------------------------------------------
+// Ski Jumps
+
+/// Ski Jumps (cgt-tools has it, CGSuite does not; rules of *Lessons in Play*): Left's skiers
+/// (`L` jumpers, `l` slippers) go east, Right's (`R`, `r`) west. A skier slides any number of
+/// empty cells ahead, or off the board; a jumper may instead jump an opposing skier directly
+/// below it, landing on the empty cell below that one, and the jumped skier becomes a
+/// slipper. Keyed as itself or, mirrored with colours exchanged, as its negative.
+#[derive(Clone, Debug)]
+pub struct SkiJumps {
+    board: Cells,
+}
+
+const SKI_MAP: &str = ".LlRr";
+
+pub fn ski_jumps(text: &str) -> EvalResult<Value> {
+    let board = Cells::parse_with_case("game.grid.SkiJumps", text, SKI_MAP, false, false)?;
+    partizan(SkiJumps { board })
+}
+
+/// Exchange the players' skiers (jumpers with jumpers, slippers with slippers).
+fn swap_skiers(v: u8) -> u8 {
+    match v {
+        1 => 3,
+        2 => 4,
+        3 => 1,
+        4 => 2,
+        v => v,
+    }
+}
+
+impl Rules for SkiJumps {
+    type Key = Cells;
+
+    fn moves(&self, left: bool, out: &mut Vec<Self>) {
+        let (jumper, slipper, dc) = if left { (1, 2, 1) } else { (3, 4, -1) };
+        let b = &self.board;
+        for r in 0..b.rows() {
+            for c in 0..b.cols() {
+                let me = b.get(r, c);
+                if me != jumper && me != slipper {
+                    continue;
+                }
+                let mut k = 1;
+                loop {
+                    match b.step(r, c, 0, dc, k) {
+                        None => {
+                            let mut board = b.clone();
+                            board.set(r, c, 0);
+                            out.push(SkiJumps { board });
+                            break;
+                        }
+                        Some((r2, c2)) if b.get(r2, c2) == 0 => {
+                            let mut board = b.clone();
+                            board.set(r, c, 0);
+                            board.set(r2, c2, me);
+                            out.push(SkiJumps { board });
+                        }
+                        Some(_) => break,
+                    }
+                    k += 1;
+                }
+                if me == jumper
+                    && let (Some((r1, c1)), Some((r2, c2))) =
+                        (b.step(r, c, 1, 0, 1), b.step(r, c, 1, 0, 2))
+                {
+                    let below = b.get(r1, c1);
+                    let opposing = below != 0 && (below <= 2) != left;
+                    if opposing && b.get(r2, c2) == 0 {
+                        let mut board = b.clone();
+                        board.set(r, c, 0);
+                        board.set(r2, c2, me);
+                        board.set(r1, c1, if below <= 2 { 2 } else { 4 });
+                        out.push(SkiJumps { board });
+                    }
+                }
+            }
+        }
+    }
+
+    fn key(&self) -> (Cells, bool) {
+        let turned = self.board.image(1).mapped(swap_skiers);
+        if turned < self.board {
+            (turned, true)
+        } else {
+            (self.board.clone(), false)
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!("game.grid.SkiJumps(\"{}\")", self.board.text(SKI_MAP))
+    }
+
+    fn drawing(&self) -> Option<String> {
+        self.board.drawing(SKI_MAP)
+    }
+
+    fn grid_string(&self) -> Option<String> {
+        Some(self.board.text(SKI_MAP))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // Fission
 
 /// Fission: Left splits a stone whose north and south neighbours are empty into stones on

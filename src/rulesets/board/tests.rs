@@ -240,6 +240,33 @@ fn amazons_fission_toads_and_dominoes_match_plain_search() {
 }
 
 #[test]
+fn konane_and_ski_jumps_match_plain_search_and_known_values() {
+    let mut e = Engine::new();
+    let konane = |t: &str| Konane {
+        board: board(t, ".xo#"),
+    };
+    let ski = |t: &str| SkiJumps {
+        board: Cells::parse_with_case("S", t, SKI_MAP, false, false).expect("board"),
+    };
+    // cgt's values for its sanity positions.
+    assert_eq!(solved(&konane("xo.o."), &mut e), "1");
+    assert_eq!(solved(&ski("L|R|."), &mut e), "1/2");
+    // A lone skier is worth the moves it has left: it may stop anywhere or leave.
+    assert_eq!(solved(&ski("L.."), &mut e), "3");
+    assert_eq!(solved(&ski("..r"), &mut e), "-3");
+    let mut rng = Rng(0x5c1_0a7e);
+    let positions: Vec<Konane> = (0..20)
+        .map(|_| {
+            let rows = 2 + rng.below(2) as usize;
+            konane(&rng.board("xo.", rows, 3))
+        })
+        .collect();
+    agree(&positions);
+    let positions: Vec<SkiJumps> = (0..20).map(|_| ski(&rng.board("LlRr...", 3, 3))).collect();
+    agree(&positions);
+}
+
+#[test]
 fn cram_matches_plain_search() {
     let mut rng = Rng(0xc4a3);
     let mut solver = NimSolver::default();

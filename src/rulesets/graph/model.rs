@@ -495,7 +495,11 @@ pub fn shape_key(alive: u128, colour: &dyn Fn(usize) -> u32, layers: &[&[u128]])
 }
 
 fn low_mask(k: usize) -> u128 {
-    if k >= 128 { u128::MAX } else { (1u128 << k) - 1 }
+    if k >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << k) - 1
+    }
 }
 
 /// Bits appended to a list of words.

@@ -482,7 +482,10 @@ impl Rules for GenCol {
             } else {
                 (self.tint_right, self.tint_left, true)
             };
-            return ((self.rule, model::shape_key(self.alive, &tint(l, r), &adj)), negated);
+            return (
+                (self.rule, model::shape_key(self.alive, &tint(l, r), &adj)),
+                negated,
+            );
         }
         let own = model::shape_key(self.alive, &tint(self.tint_left, self.tint_right), &adj);
         let swapped = model::shape_key(self.alive, &tint(self.tint_right, self.tint_left), &adj);
