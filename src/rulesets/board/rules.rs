@@ -586,13 +586,10 @@ impl Rules for Konane {
                 for &(dr, dc) in cells::ORTHOGONAL {
                     let mut board = b.clone();
                     let (mut at_r, mut at_c) = (r, c);
-                    loop {
-                        let (Some((or, oc)), Some((lr, lc))) = (
-                            board.step(at_r, at_c, dr, dc, 1),
-                            board.step(at_r, at_c, dr, dc, 2),
-                        ) else {
-                            break;
-                        };
+                    while let (Some((or, oc)), Some((lr, lc))) = (
+                        board.step(at_r, at_c, dr, dc, 1),
+                        board.step(at_r, at_c, dr, dc, 2),
+                    ) {
                         if board.get(or, oc) != enemy || board.get(lr, lc) != 0 {
                             break;
                         }
