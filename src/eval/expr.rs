@@ -696,7 +696,7 @@ impl Evaluator<'_> {
             ..
         } = &target.kind
             && matches!(&root.kind, ExprKind::Name(n) if n == "game")
-            && matches!(space.as_str(), "heap" | "grid" | "strip")
+            && matches!(space.as_str(), "heap" | "grid" | "strip" | "graph")
             && self.variable("game").is_none()
         {
             let found = if space == "heap" {
@@ -710,6 +710,14 @@ impl Evaluator<'_> {
                 )))
             });
             return found.map_err(|err| point_into_string(err, args.unwrap_or_default()));
+        }
+        // CGSuite's `Graph.Path(5)`, `Grid.Empty(2, 4)`, `Coordinates.Diagonal`.
+        if let ExprKind::Name(root) = &target.kind
+            && ["Graph", "Grid", "Coordinates"].contains(&&root[..])
+            && self.variable(root).is_none()
+            && let Some(found) = crate::rulesets::cgsuite_helper(root, name, call.as_ref())
+        {
+            return found;
         }
         if matches!(&target.kind, ExprKind::Name(n) if n == "System")
             && self.variable("System").is_none()

@@ -604,6 +604,7 @@ pub static TABLE: &[Entry] = &table! {
     // Properties of ruleset positions (besides every property of games).
     PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value as a game (its canonical form).", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value"];
     PositionMethod, "Genus", "P.Genus", 0, 0, "Positions", "Conway's genus of an impartial position.", "kayles[5].Genus", ["MisereNimValue"];
+    PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
     PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
     PositionMethod, "MisereNimValue", "P.MisereNimValue", 0, 0, "Positions", "The misère nim value of an impartial position.", "kayles[5].MisereNimValue", ["Genus", "NimValue"];
@@ -617,6 +618,7 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "AcrosticProduct", "R.AcrosticProduct(S)", 1, 1, "Positions", "The coordinate ruleset whose position (m, n) moves on m as in R or on n as in S.", "kayles.AcrosticProduct(nim)((3, 4)).NimValue", ["DirectProduct", "CakeProduct"];
     RulesetMethod, "Adjoin", "C.Adjoin(D)", 1, 1, "Positions", "The coordinate ruleset with C's options followed by D's.", "game.heap.Wythoff.Adjoin(game.heap.Mem)((2, 1)).Options.Size", ["NimValueTable"];
     RulesetMethod, "CakeProduct", "R.CakeProduct(S)", 1, 1, "Positions", "GenCutcake(R, S): Left plays R on the second coordinate, Right plays S on the first.", "kayles.CakeProduct(nim)((2, 3))", ["AcrosticProduct"];
+    RulesetMethod, "CharMap", "R.CharMap", 0, 0, "Positions", "The characters of a grid or strip ruleset's cells, for cell values 0, 1, ….", "game.grid.Amazons.CharMap", ["GridString"];
     RulesetMethod, "DirectProduct", "R.DirectProduct(S)", 1, 1, "Positions", "The Tartan product of two heap rulesets: nim values multiply as nim products.", "kayles.DirectProduct(nim)((3, 4)).NimValue", ["AcrosticProduct", "nim_product"];
     RulesetMethod, "GameValueSequence", "R.GameValueSequence(N)", 1, 1, "Positions", "The values of heaps 1 to N of a partizan heap ruleset.", "kayles.PartizanJoin(nim).GameValueSequence(4)", ["GameValueTable"];
     RulesetMethod, "GameValueTable", "R.GameValueTable(r, c)", 2, 2, "Positions", "The values of (m, n), 1 ≤ m ≤ r, 1 ≤ n ≤ c, of a partizan coordinate ruleset, as a table.", "game.heap.Cutcake.GameValueTable(3, 4)", ["NimValueTable", "Table"];

@@ -7,9 +7,15 @@
 //! properties that depend on its form (`Genus`, `Options`, `WinningMoves`, ...) itself.
 
 pub mod analysis;
+pub mod board;
+#[cfg(test)]
+pub mod brute;
+pub mod cgsuite;
 pub mod contest;
 pub mod functional;
+pub mod graph;
 pub mod heap;
+pub mod impartial;
 pub mod partizan;
 pub mod wythoff;
 
@@ -195,10 +201,16 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         .or_else(|| partizan::function(key, args, engine))
 }
 
-/// CGSuite's `game.grid.X(board)` and `game.strip.X(strip)` names of the partizan rulesets
-/// cgcalc has (`space` is `grid` or `strip`); `None` if there is no such ruleset.
+/// CGSuite's `game.grid.X`, `game.strip.X` and `game.graph.X` rulesets, alone (a ruleset
+/// object) or applied (`game.grid.Clobber("xo|ox")`); `None` if there is no such ruleset.
 pub fn cgsuite_board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
-    partizan::cgsuite_board(space, name, args)
+    cgsuite::board(space, name, args)
+}
+
+/// CGSuite's helper objects `Graph.X`, `Grid.X` and `Coordinates.X` (the arguments of the
+/// board rulesets); `None` if `root.name` is none of them.
+pub fn cgsuite_helper(root: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
+    cgsuite::helper(root, name, args)
 }
 
 /// CGSuite's `game.heap.X` (args `None`) and `game.heap.X(args)` names.

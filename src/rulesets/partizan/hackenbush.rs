@@ -105,6 +105,30 @@ impl Hackenbush {
         Ok(picture.pruned())
     }
 
+    /// A picture from an edge list `(u, v, colour)` with colours 1 blue, 2 red, 3 green and
+    /// vertex 0 the ground (CGSuite's graph strings, whose vertex 1 is the ground).
+    pub fn from_edges(edges: &[(u8, u8, u8)]) -> EvalResult<Hackenbush> {
+        let edges: Vec<Edge> = edges
+            .iter()
+            .map(|&(a, b, c)| Edge {
+                a: u32::from(a),
+                b: u32::from(b),
+                colour: match c {
+                    1 => Colour::Blue,
+                    2 => Colour::Red,
+                    _ => Colour::Green,
+                },
+            })
+            .collect();
+        if edges.len() > MAX_EDGES {
+            return Err(EvalError::new(format!(
+                "hackenbush: the picture has {} edges; at most {MAX_EDGES} are supported",
+                edges.len()
+            )));
+        }
+        Ok(Hackenbush { edges }.pruned())
+    }
+
     fn vertex_count(&self) -> usize {
         self.edges
             .iter()

@@ -71,6 +71,11 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
         None
     }
 
+    /// The board as CGSuite's `GridString` (grid rulesets only).
+    fn grid_string(&self) -> Option<String> {
+        None
+    }
+
     /// True when both players have the same moves here and in every later position (green
     /// Hackenbush), so that impartial analyses (misère forms, `WinningMoves`) apply.
     fn is_impartial(&self) -> bool {
@@ -122,6 +127,12 @@ pub fn cgsuite_board(
         _ => toads_frogs::from_args(args).map(position),
     };
     Some(result)
+}
+
+/// CGSuite's `game.graph.Hackenbush` on an edge list (colours 1 blue, 2 red, 3 green;
+/// vertex 0 the ground): the native Hackenbush, with its tree formulas.
+pub fn hackenbush_from_edges(edges: &[(u8, u8, u8)]) -> EvalResult<Value> {
+    hackenbush::Hackenbush::from_edges(edges).map(position)
 }
 
 fn position<G: Rules>(game: G) -> Value {

@@ -73,6 +73,10 @@ impl<G: Rules> Position for PartizanPosition<G> {
                 no_args("RightOptions")?;
                 Ok(Some(self.option_set(false)))
             }
+            "gridstring" => {
+                no_args("GridString")?;
+                Ok(self.game.grid_string().map(Value::Str))
+            }
             "options" => match args {
                 [Value::Side(Side::Left)] => Ok(Some(self.option_set(true))),
                 [Value::Side(Side::Right)] => Ok(Some(self.option_set(false))),

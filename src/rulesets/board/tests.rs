@@ -1,0 +1,313 @@
+//! Tests of the grid and strip rulesets: values from the spec and the literature, and the
+//! solver (components, symmetry-reduced keys, the shared table) checked against a plain
+//! search of random small positions.
+
+use super::*;
+use crate::engine::Engine;
+use crate::rulesets::brute::{self, Rng};
+use crate::rulesets::impartial::NimSolver;
+use crate::rulesets::partizan::Solver;
+use rustc_hash::FxHashMap;
+
+fn clobber(name: &str, text: &str) -> GenClobber {
+    let (params, id) = ClobberParams::named(name).expect("named").interned();
+    let board = Cells::parse(name, text, ".xo", false).expect("board");
+    GenClobber { params, id, board }
+}
+
+fn with_params(args: Args, text: &str) -> GenClobber {
+    let (params, id) = ClobberParams::from_args(&args).expect("params").interned();
+    let board = Cells::parse("GenClobber", text, ".xo", false).expect("board");
+    GenClobber { params, id, board }
+}
+
+fn toads(max_jump: i64, text: &str) -> GenToadsAndFrogs {
+    let args = Args {
+        positional: Vec::new(),
+        named: vec![("maxJump".into(), Value::integer(max_jump))],
+    };
+    let (params, id) = ToadParams::from_args(&args).expect("params").interned();
+    let strip = Cells::parse("T", text, ".tf", true).expect("strip");
+    GenToadsAndFrogs { params, id, strip }
+}
+
+fn board(text: &str, map: &str) -> Cells {
+    Cells::parse("test", text, map, false).expect("board")
+}
+
+fn render(e: &mut Engine, g: crate::engine::GameId) -> String {
+    crate::display::notation::Printer::new()
+        .render_game(e, g)
+        .expect("prints")
+}
+
+/// The value the solver finds, printed.
+fn solved<G: Rules>(g: &G, e: &mut Engine) -> String {
+    let v = Solver::new().value(g, e).expect("solves");
+    render(e, v)
+}
+
+/// Solver and plain search agree on each position.
+fn agree<G: Rules>(positions: &[G]) {
+    let mut e = Engine::new();
+    let mut solver = Solver::new();
+    let mut memo = FxHashMap::default();
+    for g in positions {
+        let fast = solver.value(g, &mut e).expect("solves");
+        let plain = brute::partizan_value(g, &mut e, &mut memo);
+        assert_eq!(
+            fast,
+            plain,
+            "{}: solver {} but plain search {}",
+            g.describe(),
+            render(&mut e, fast),
+            render(&mut e, plain)
+        );
+    }
+}
+
+#[test]
+fn spec_and_literature_values() {
+    let mut e = Engine::new();
+    let cases: Vec<(String, String)> = vec![
+        (
+            solved(&clobber("Clobber", "xox|ox."), &mut e),
+            "{^^*|*,v}".into(),
+        ),
+        (
+            solved(&clobber("Kings", "xox|ox."), &mut e),
+            "{^^*|*,v[2]}".into(),
+        ),
+        (
+            solved(&clobber("Rooks", "xox|ox."), &mut e),
+            "{^^*|0,*}".into(),
+        ),
+        (solved(&clobber("Rooks", "x..o"), &mut e), "*".into()),
+        (solved(&clobber("Queens", "x.o|.o."), &mut e), "v".into()),
+        (
+            solved(&clobber("Knights", "xo.|..o|x.."), &mut e),
+            "+-{*,^}".into(),
+        ),
+        (solved(&clobber("AntiClobber", "xo."), &mut e), "-1".into()),
+        // CGSuite splits AntiClobber at empty cells although it is not sound (spec §9).
+        (solved(&clobber("AntiClobber", "x.o"), &mut e), "0".into()),
+        (solved(&clobber("HotClobber", "xxo"), &mut e), "^".into()),
+        (
+            solved(
+                &Amazons {
+                    board: board("x...|o...", ".xo#"),
+                },
+                &mut e,
+            ),
+            "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}".into(),
+        ),
+        (
+            solved(
+                &Fission {
+                    board: board("....|x...|....", ".x#"),
+                },
+                &mut e,
+            ),
+            "1".into(),
+        ),
+        (
+            solved(
+                &Fission {
+                    board: board("....|..x.|#..x", ".x#"),
+                },
+                &mut e,
+            ),
+            "-3/2".into(),
+        ),
+        (solved(&toads(2, "tttt..fff"), &mut e), "{1/2*|v}".into()),
+        (solved(&toads(1, "tt.f"), &mut e), "{1/2|0}".into()),
+        (solved(&toads(0, "tt..f"), &mut e), "1".into()),
+        (solved(&toads(0, "t.t.f.f"), &mut e), "+-1".into()),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
+    }
+    // Toppling Dominoes: the test-suite's row, a grey domino, and (Winning Ways) a row of n
+    // blue dominoes is n, a blue-red pair is *.
+    let td = |s: &str| TopplingDominoes {
+        strip: Cells::parse("T", s, ".lre", true).expect("strip"),
+    };
+    let mut e = Engine::new();
+    assert_eq!(solved(&td("lrrlrrl"), &mut e), "Tiny(1/2)");
+    assert_eq!(solved(&td("lre"), &mut e), "*2");
+    assert_eq!(solved(&td("llll"), &mut e), "4");
+    assert_eq!(solved(&td("lr"), &mut e), "*");
+    assert_eq!(solved(&td("l..r"), &mut e), "*");
+    let cram = Cram {
+        board: board(".........|##.######", ".#"),
+    };
+    assert_eq!(NimSolver::default().nim_value(&cram, &e).unwrap(), 4);
+    let cram = Cram {
+        board: board("....", ".#"),
+    };
+    assert_eq!(NimSolver::default().nim_value(&cram, &e).unwrap(), 2);
+}
+
+#[test]
+fn gen_clobber_family_matches_plain_search() {
+    let mut rng = Rng(0x5eed_c10b);
+    for name in [
+        "Clobber",
+        "Kings",
+        "Knights",
+        "Rooks",
+        "Queens",
+        "HotClobber",
+    ] {
+        let positions: Vec<GenClobber> = (0..25)
+            .map(|_| {
+                let (r, c) = (1 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+                clobber(name, &rng.board("xo.", r, c))
+            })
+            .collect();
+        agree(&positions);
+    }
+    // Diagonal moves (the test-suite's variant) and a bounded slide.
+    let diagonal = Args {
+        positional: Vec::new(),
+        named: vec![(
+            "directions".into(),
+            Value::List(
+                cells::DIAGONAL
+                    .iter()
+                    .map(|&(r, c)| Value::Tuple(vec![Value::integer(r), Value::integer(c)]))
+                    .collect(),
+            ),
+        )],
+    };
+    let mut e = Engine::new();
+    assert_eq!(
+        solved(&with_params(diagonal.clone(), "xoxo|oox.|xxx."), &mut e),
+        "{0,v*|vv}"
+    );
+    let two = Args {
+        positional: Vec::new(),
+        named: vec![("maxDistance".into(), Value::integer(2))],
+    };
+    let positions: Vec<GenClobber> = (0..30)
+        .map(|k| {
+            let text = rng.board("xo..", 2, 3);
+            with_params(
+                if k % 2 == 0 {
+                    diagonal.clone()
+                } else {
+                    two.clone()
+                },
+                &text,
+            )
+        })
+        .collect();
+    agree(&positions);
+    // AntiClobber agrees where it has one region (CGSuite's split is unsound elsewhere).
+    let positions: Vec<GenClobber> = (0..40)
+        .map(|_| clobber("AntiClobber", &rng.board("xo.", 2, 3)))
+        .filter(|g| g.board.regions(0, cells::ORTHOGONAL, 0).len() == 1)
+        .collect();
+    assert!(positions.len() > 5);
+    agree(&positions);
+}
+
+#[test]
+fn amazons_fission_toads_and_dominoes_match_plain_search() {
+    let mut rng = Rng(0xa3a2_0175);
+    let amazons: Vec<Amazons> = (0..12)
+        .map(|_| Amazons {
+            board: board(&rng.board("x.o#..", 2, 3), ".xo#"),
+        })
+        .collect();
+    agree(&amazons);
+    let fission: Vec<Fission> = (0..20)
+        .map(|_| Fission {
+            board: board(&rng.board("x....#", 3, 3), ".x#"),
+        })
+        .collect();
+    agree(&fission);
+    let strips: Vec<GenToadsAndFrogs> = (0..30)
+        .map(|k| toads(1 + (k % 2), &rng.string("tf..", 7)))
+        .collect();
+    agree(&strips);
+    let dominoes: Vec<TopplingDominoes> = (0..30)
+        .map(|_| TopplingDominoes {
+            strip: Cells::parse("T", &rng.string("lre.", 7), ".lre", true).expect("strip"),
+        })
+        .collect();
+    agree(&dominoes);
+}
+
+#[test]
+fn konane_and_ski_jumps_match_plain_search_and_known_values() {
+    let mut e = Engine::new();
+    let konane = |t: &str| Konane {
+        board: board(t, ".xo#"),
+    };
+    let ski = |t: &str| SkiJumps {
+        board: Cells::parse_with_case("S", t, SKI_MAP, false, false).expect("board"),
+    };
+    // cgt's values for its sanity positions.
+    assert_eq!(solved(&konane("xo.o."), &mut e), "1");
+    assert_eq!(solved(&ski("L|R|."), &mut e), "1/2");
+    // A lone skier is worth the moves it has left: it may stop anywhere or leave.
+    assert_eq!(solved(&ski("L.."), &mut e), "3");
+    assert_eq!(solved(&ski("..r"), &mut e), "-3");
+    let mut rng = Rng(0x5c1_0a7e);
+    let positions: Vec<Konane> = (0..20)
+        .map(|_| {
+            let rows = 2 + rng.below(2) as usize;
+            konane(&rng.board("xo.", rows, 3))
+        })
+        .collect();
+    agree(&positions);
+    let positions: Vec<SkiJumps> = (0..20).map(|_| ski(&rng.board("LlRr...", 3, 3))).collect();
+    agree(&positions);
+}
+
+#[test]
+fn cram_matches_plain_search() {
+    let mut rng = Rng(0xc4a3);
+    let mut solver = NimSolver::default();
+    let mut memo = FxHashMap::default();
+    let e = Engine::new();
+    for _ in 0..25 {
+        let (r, c) = (1 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+        let g = Cram {
+            board: board(&rng.board("..#", r, c), ".#"),
+        };
+        assert_eq!(
+            solver.nim_value(&g, &e).unwrap(),
+            brute::nim_value(&g, &mut memo),
+            "{}",
+            g.describe()
+        );
+    }
+}
+
+#[test]
+fn packed_images_are_the_images_packed() {
+    let b = board("x.o#|..x.|o#..", ".xo#");
+    for t in 0..8 {
+        assert_eq!(b.packed_image(t, |v| v), b.image(t).packed_image(0, |v| v));
+    }
+}
+
+#[test]
+fn errors_point_at_the_bad_character() {
+    let err = Cells::parse("game.grid.Amazons", "x..|.q.", ".xo#", false).unwrap_err();
+    assert_eq!(err.string_char, Some(("x..|.q.".to_string(), 5)));
+    assert!(err.message.contains(".xo#"), "{}", err.message);
+    let bad = Args {
+        positional: Vec::new(),
+        named: vec![("maxJumps".into(), Value::integer(2))],
+    };
+    assert!(ToadParams::from_args(&bad).is_err());
+    let loopy = Args {
+        positional: Vec::new(),
+        named: vec![("minSlide".into(), Value::integer(-1))],
+    };
+    let err = ToadParams::from_args(&loopy).unwrap_err();
+    assert!(err.message.contains("loopy"), "{}", err.message);
+}

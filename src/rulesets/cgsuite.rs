@@ -1,0 +1,151 @@
+//! CGSuite's name spaces for board and graph rulesets: `game.grid.X`, `game.strip.X`,
+//! `game.graph.X` as ruleset objects (`game.grid.Clobber`, `game.grid.GenClobber(maxDistance
+//! => 2)`) and applied to a position (`game.grid.Clobber("xo|ox")`), and the helper objects
+//! their arguments use: `Graph.Path(n)` and friends, `Grid.Empty(r, c)`, `Coordinates.*`.
+
+use super::{Args, Ruleset};
+use crate::engine::Engine;
+use crate::value::{EvalError, EvalResult, Value};
+use std::rc::Rc;
+
+/// A ruleset of `game.grid`, `game.strip` or `game.graph`, possibly with parameters (the
+/// named arguments of a schema such as `GenClobber`), waiting for a position.
+#[derive(Debug)]
+pub struct BoardRuleset {
+    space: &'static str,
+    name: String,
+    params: Args,
+}
+
+impl Ruleset for BoardRuleset {
+    fn name(&self) -> String {
+        let mut text = format!("game.{}.{}", self.space, self.name);
+        if !self.params.named.is_empty() {
+            let params: Vec<String> = self
+                .params
+                .named
+                .iter()
+                .map(|(k, v)| format!("{k} => {}", super::board::param_text(v)))
+                .collect();
+            text.push_str(&format!("({})", params.join(", ")));
+        }
+        text
+    }
+
+    fn position(&self, args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
+        let [arg] = args else {
+            return Err(EvalError::new(format!(
+                "{} takes one position, such as {}(\"{}\")",
+                self.name(),
+                self.name(),
+                example(self.space, &self.name)
+            )));
+        };
+        build(self.space, &self.name, &self.params, arg)
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        let _ = engine;
+        match (key, args) {
+            ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            _ => Ok(None),
+        }
+    }
+}
+
+fn example(space: &str, name: &str) -> &'static str {
+    match (space, name) {
+        ("graph", "Col" | "Snort" | "Fjords") => "L-.-R",
+        ("graph", "ArcKayles") => "---",
+        ("graph", "WeightedArcKayles") => "2-3-1",
+        ("graph", _) => "lr(e;l)",
+        ("strip", "TopplingDominoes") => "lrre",
+        ("strip", _) => "tt..ff",
+        ("grid", "Domineering" | "Cram") => "..|..",
+        ("grid", "Amazons") => "x..|..o",
+        ("grid", "Fission") => "...|.x.|...",
+        ("grid", "Konane") => "xox.|oxo.",
+        ("grid", "SkiJumps") => "L..|..R",
+        _ => "xo|ox",
+    }
+}
+
+fn known(space: &str, name: &str) -> bool {
+    match space {
+        "graph" => super::graph::NAMES.contains(&name),
+        "grid" | "strip" => super::board::is_ruleset(space, name),
+        _ => false,
+    }
+}
+
+/// `game.<space>.<name>` (args `None`) or `game.<space>.<name>(args)`; `None` if there is
+/// no such ruleset.
+pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
+    let space: &'static str = match space {
+        "grid" => "grid",
+        "strip" => "strip",
+        "graph" => "graph",
+        _ => return None,
+    };
+    if !known(space, name) {
+        return None;
+    }
+    let ruleset = |params: Args| {
+        Value::Ruleset(Rc::new(BoardRuleset {
+            space,
+            name: name.to_string(),
+            params,
+        }) as Rc<dyn Ruleset>)
+    };
+    let Some(args) = args else {
+        return Some(Ok(ruleset(Args::default())));
+    };
+    match args.positional.as_slice() {
+        // A schema's parameters: the ruleset, to be applied to a position.
+        [] => {
+            if let Err(e) = super::board::check_params(name, args) {
+                return Some(Err(e));
+            }
+            Some(Ok(ruleset(args.clone())))
+        }
+        [arg] => Some(build(space, name, args, arg)),
+        _ => Some(Err(EvalError::new(format!(
+            "game.{space}.{name} takes one position, such as game.{space}.{name}(\"{}\")",
+            example(space, name)
+        )))),
+    }
+}
+
+fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Value> {
+    match space {
+        "graph" => {
+            if !params.named.is_empty() {
+                return Err(EvalError::new(format!(
+                    "game.graph.{name} takes no parameters"
+                )));
+            }
+            super::graph::position(name, arg).unwrap_or_else(|| {
+                Err(EvalError::new(format!(
+                    "unknown ruleset `game.graph.{name}`"
+                )))
+            })
+        }
+        _ => super::board::position(space, name, params, arg),
+    }
+}
+
+/// `Graph.X(…)`, `Grid.X(…)`, `Coordinates.X`; `None` if `root.name` is none of them.
+pub fn helper(root: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
+    match root {
+        "Graph" => super::graph::builder(name, args),
+        "Grid" => super::board::grid_builder(name, args),
+        "Coordinates" => super::board::directions(name).map(|list| {
+            Ok(Value::List(
+                list.iter()
+                    .map(|&(r, c)| Value::Tuple(vec![Value::integer(r), Value::integer(c)]))
+                    .collect(),
+            ))
+        }),
+        _ => None,
+    }
+}

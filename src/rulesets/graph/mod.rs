@@ -1,0 +1,161 @@
+//! CGSuite's graph rulesets (`game.graph.*`) on its graph strings: Arc Kayles and Weighted
+//! Arc Kayles (impartial), Partizan Arc Kayles, Col, Snort, Fjords and any `GenCol`,
+//! Hackenbush and Childish Hackenbush (vertex 1 is the ground), and the graph values
+//! `Graph.Path(n)`, `Graph.Cycle(n)`, … they accept.
+//!
+//! Positions that only ever lose vertices (everything but Weighted Arc Kayles and
+//! Hackenbush) share their starting graph and carry a bit mask of the vertices still there;
+//! they fall apart into connected components, and a component is keyed by its shape up to
+//! isomorphism (colour refinement, [`model::shape_key`]), so that equal shapes met anywhere —
+//! in this graph or another — are solved once.
+
+pub mod model;
+mod rules;
+
+pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
+
+use crate::rulesets::Args;
+use crate::value::{EvalError, EvalResult, Preformatted, Value};
+use model::{Graph, Syntax};
+use std::rc::Rc;
+
+/// The `kind` of a graph value (`Graph.Path(5)`), which prints as `Graph.Parse("----")`
+/// (so that it pastes back).
+pub const GRAPH_KIND: &str = "graph";
+
+/// The syntax of `Graph.Parse` and of printed graph values: unlabelled edges `-`, vertices
+/// unlabelled or labelled by a natural number (label = number + 1; 0 is "no label").
+pub fn default_syntax<'a>(function: &'a str) -> Syntax<'a> {
+    Syntax {
+        function,
+        vertex: &|t| {
+            t.parse::<u32>()
+                .ok()
+                .filter(|&w| w < u32::MAX)
+                .map(|w| w + 1)
+        },
+        edge: &|t| t.is_empty().then_some(0),
+        expected: "edges are -, vertices . or a number",
+    }
+}
+
+pub fn default_text(graph: &Graph) -> String {
+    graph.to_text(
+        &|l| {
+            if l == 0 {
+                String::new()
+            } else {
+                (l - 1).to_string()
+            }
+        },
+        &|_| String::new(),
+    )
+}
+
+/// A graph as a value.
+pub fn graph_value(graph: &Graph) -> Value {
+    Value::Text(Box::new(Preformatted {
+        kind: GRAPH_KIND,
+        text: format!("Graph.Parse(\"{}\")", default_text(graph)),
+    }))
+}
+
+/// The graph inside a graph value, if `value` is one.
+pub fn graph_of_value(value: &Value) -> Option<EvalResult<Graph>> {
+    let Value::Text(t) = value else { return None };
+    if t.kind != GRAPH_KIND {
+        return None;
+    }
+    let inner = t.text.strip_prefix("Graph.Parse(\"")?.strip_suffix("\")")?;
+    Some(model::parse(inner, &default_syntax("Graph")))
+}
+
+/// `Graph.Path(n)`, `Graph.Cycle(n)`, `Graph.Clique(n)`, `Graph.Star(n)`, `Graph.Empty`,
+/// `Graph.Singleton`, `Graph.Parse(s)`; `None` if `name` is none of them.
+pub fn builder(name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
+    let positional = args.map(|a| a.positional.as_slice()).unwrap_or_default();
+    let size = |what: &str| -> EvalResult<usize> {
+        match positional {
+            [Value::Number(n)] if n.is_integer() => n
+                .to_integer()
+                .try_into()
+                .ok()
+                .filter(|&k: &usize| k <= model::MAX_VERTICES)
+                .ok_or_else(|| {
+                    EvalError::new(format!(
+                        "Graph.{what} takes a vertex count from 0 to {}",
+                        model::MAX_VERTICES
+                    ))
+                }),
+            _ => Err(EvalError::new(format!(
+                "Graph.{what} takes one integer, the number of vertices: Graph.{what}(5)"
+            ))),
+        }
+    };
+    let graph = match name {
+        "Path" => size("Path").map(Graph::path),
+        "Cycle" => size("Cycle").map(Graph::cycle),
+        "Clique" => size("Clique").map(Graph::clique),
+        "Star" => size("Star").map(Graph::star),
+        "Empty" => Ok(Graph::default()),
+        "Singleton" => {
+            let mut g = Graph::default();
+            g.add_vertex(0);
+            Ok(g)
+        }
+        "Parse" => match positional {
+            [Value::Str(s)] => model::parse(s, &default_syntax("Graph.Parse")),
+            _ => Err(EvalError::new(
+                "Graph.Parse takes one string, such as \"--(-;-)\"",
+            )),
+        },
+        _ => return None,
+    };
+    Some(graph.map(|g| graph_value(&g)))
+}
+
+/// The rulesets' names in `game.graph`.
+pub const NAMES: &[&str] = &[
+    "ArcKayles",
+    "WeightedArcKayles",
+    "PartizanArcKayles",
+    "Col",
+    "Snort",
+    "Fjords",
+    "Hackenbush",
+    "ChildishHackenbush",
+];
+
+/// `game.graph.Name(graph)`; `None` if `name` is no graph ruleset.
+pub fn position(name: &str, arg: &Value) -> Option<EvalResult<Value>> {
+    let result = match name {
+        "ArcKayles" => rules::arc_kayles(arg),
+        "WeightedArcKayles" => rules::weighted_arc_kayles(arg),
+        "PartizanArcKayles" => rules::partizan_arc_kayles(arg),
+        "Col" => rules::gen_col(arg, rules::ColRule::Col),
+        "Snort" => rules::gen_col(arg, rules::ColRule::Snort),
+        "Fjords" => rules::gen_col(arg, rules::ColRule::Fjords),
+        "Hackenbush" => rules::hackenbush(arg, false),
+        "ChildishHackenbush" => rules::hackenbush(arg, true),
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// The graph a ruleset was given: its string in the ruleset's own syntax, or a graph value.
+fn graph_argument(arg: &Value, syntax: &Syntax) -> EvalResult<Graph> {
+    if let Some(graph) = graph_of_value(arg) {
+        return graph;
+    }
+    match arg {
+        Value::Str(s) => model::parse(s, syntax),
+        _ => Err(EvalError::new(format!(
+            "{} expects a graph string or a graph (Graph.Path(5))",
+            syntax.function
+        ))),
+    }
+}
+
+fn rc<T>(x: T) -> Rc<T> {
+    Rc::new(x)
+}

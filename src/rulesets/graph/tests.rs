@@ -1,0 +1,278 @@
+//! Tests of the graph rulesets: values from the spec and the literature (Arc Kayles on paths
+//! is Dawson's Kayles, with loops it is Kayles; Col and Snort on small graphs), and the
+//! solvers (components, shape keys, shared tables) checked against a plain search of random
+//! small graphs.
+
+use super::*;
+use crate::engine::Engine;
+use crate::rulesets::brute::{self, Rng};
+use crate::rulesets::graph::{default_text, graph_of_value, graph_value};
+use crate::rulesets::impartial::NimSolver;
+use crate::rulesets::partizan::Solver;
+use rustc_hash::FxHashMap;
+
+fn render(e: &mut Engine, g: crate::engine::GameId) -> String {
+    crate::display::notation::Printer::new()
+        .render_game(e, g)
+        .expect("prints")
+}
+
+fn arc(graph: Graph) -> ArcKayles {
+    let base = Base::new(graph, 1, |_| 0);
+    let alive = base.all();
+    ArcKayles {
+        base: rc(base),
+        alive,
+    }
+}
+
+fn col(text: &str, rule: ColRule) -> GenCol {
+    let syntax = Syntax {
+        function: "test",
+        vertex: &|t| match t {
+            "L" => Some(1),
+            "R" => Some(2),
+            _ => None,
+        },
+        edge: &|t| t.is_empty().then_some(0),
+        expected: "",
+    };
+    let graph = model::parse(text, &syntax).expect("graph");
+    let mask = |want: u32| {
+        graph
+            .labels
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l == want)
+            .fold(0u128, |m, (v, _)| m | (1 << v))
+    };
+    let (tint_left, tint_right) = (mask(1), mask(2));
+    let base = Base::new(graph, 1, |_| 0);
+    let alive = base.all();
+    GenCol {
+        base: rc(base),
+        rule,
+        alive,
+        tint_left,
+        tint_right,
+    }
+}
+
+fn coloured(text: &str) -> Graph {
+    model::parse(text, &coloured_edges("test")).expect("graph")
+}
+
+fn pak(text: &str) -> PartizanArcKayles {
+    let base = Base::new(coloured(text), 3, |l| usize::from(l.clamp(1, 3)) - 1);
+    let alive = base.all();
+    PartizanArcKayles {
+        base: rc(base),
+        alive,
+    }
+}
+
+fn childish(text: &str) -> ChildishHackenbush {
+    let edges = coloured(text)
+        .edges()
+        .into_iter()
+        .map(|(u, v, l)| (u as u8, v as u8, l))
+        .collect();
+    ChildishHackenbush { edges }
+}
+
+fn solved<G: Rules>(g: &G, e: &mut Engine) -> String {
+    let v = Solver::new().value(g, e).expect("solves");
+    render(e, v)
+}
+
+fn agree<G: Rules>(positions: &[G]) {
+    let mut e = Engine::new();
+    let mut solver = Solver::new();
+    let mut memo = FxHashMap::default();
+    for g in positions {
+        let fast = solver.value(g, &mut e).expect("solves");
+        let plain = brute::partizan_value(g, &mut e, &mut memo);
+        assert_eq!(
+            fast,
+            plain,
+            "{}: solver {} but plain search {}",
+            g.describe(),
+            render(&mut e, fast),
+            render(&mut e, plain)
+        );
+    }
+}
+
+/// Nim values of heaps 0 … n of an octal game, from its code digits (d₁ d₂ …).
+fn octal(digits: &[u8], n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for heap in 1..=n {
+        let mut seen = Vec::new();
+        for (k, &d) in digits.iter().enumerate() {
+            let take = k + 1;
+            if take > heap {
+                break;
+            }
+            let rest = heap - take;
+            if d & 1 != 0 && rest == 0 {
+                seen.push(0);
+            }
+            if d & 2 != 0 && rest > 0 {
+                seen.push(g[rest]);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..rest {
+                    seen.push(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g[heap] = crate::rulesets::impartial::mex(&mut seen);
+    }
+    g
+}
+
+#[test]
+fn arc_kayles_on_paths_is_dawsons_kayles_and_with_loops_kayles() {
+    let e = Engine::new();
+    let mut solver = NimSolver::default();
+    // Dawson's Kayles is 0.07 (take two adjacent pins): a path of n vertices is heap n.
+    let dawson = octal(&[0, 7], 40);
+    for (n, &want) in dawson.iter().enumerate().skip(1) {
+        let v = solver.nim_value(&arc(Graph::path(n)), &e).unwrap();
+        assert_eq!(v, want, "path {n}");
+    }
+    // The test-suite's values.
+    for (n, want) in [(14, 4), (33, 7), (50, 5)] {
+        assert_eq!(solver.nim_value(&arc(Graph::path(n)), &e).unwrap(), want);
+    }
+    let kayles = octal(&[7, 7], 30);
+    let mut solver = NimSolver::default();
+    for (n, &want) in kayles.iter().enumerate().skip(1) {
+        let mut g = Graph::path(n);
+        for v in 0..n {
+            g.add_edge(v, v, 0);
+        }
+        assert_eq!(
+            solver.nim_value(&arc(g), &e).unwrap(),
+            want,
+            "looped path {n}"
+        );
+    }
+    assert_eq!(solver.nim_value(&arc(Graph::cycle(4)), &e).unwrap(), 0);
+}
+
+#[test]
+fn arc_kayles_matches_plain_search_on_random_graphs() {
+    let mut rng = Rng(0xa4c_ca1e5);
+    let e = Engine::new();
+    let mut solver = NimSolver::default();
+    let mut memo = FxHashMap::default();
+    for _ in 0..40 {
+        let n = 2 + rng.below(7) as usize;
+        let mut g = Graph::default();
+        for _ in 0..n {
+            g.add_vertex(0);
+        }
+        for u in 0..n {
+            for v in u..n {
+                if rng.below(if u == v { 8 } else { 3 }) == 0 {
+                    g.add_edge(u, v, 0);
+                }
+            }
+        }
+        let position = arc(g);
+        assert_eq!(
+            solver.nim_value(&position, &e).unwrap(),
+            brute::nim_value(&position, &mut memo),
+            "{}",
+            position.describe()
+        );
+    }
+}
+
+#[test]
+fn spec_and_literature_values() {
+    let mut e = Engine::new();
+    assert_eq!(solved(&col("L--", ColRule::Col), &mut e), "-1/2");
+    assert_eq!(solved(&col("L-.", ColRule::Col), &mut e), "-1/2");
+    assert_eq!(solved(&col("---", ColRule::Snort), &mut e), "+-{2|1}");
+    assert_eq!(solved(&col("L--", ColRule::Snort), &mut e), "{2|-1}");
+    assert_eq!(solved(&col("L--", ColRule::Fjords), &mut e), "3");
+    // A lone untinted vertex is * in both; tinted, it is a move for one player only.
+    assert_eq!(solved(&col(".", ColRule::Col), &mut e), "*");
+    assert_eq!(solved(&col(".", ColRule::Snort), &mut e), "*");
+    assert_eq!(solved(&col("L", ColRule::Col), &mut e), "-1");
+    assert_eq!(solved(&col("L", ColRule::Snort), &mut e), "1");
+    // Col on a path of two untinted vertices is 0 (the second player copies).
+    assert_eq!(solved(&col("-", ColRule::Col), &mut e), "0");
+    assert_eq!(solved(&pak("lle"), &mut e), "1*");
+    assert_eq!(solved(&pak("l(r;e)"), &mut e), "*");
+    assert_eq!(
+        solved(&pak("lrlr(ll;ree(rl;l))"), &mut e),
+        "{3*|2*||3/2,3/2*|1/2*}"
+    );
+    assert_eq!(
+        solved(&childish("r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))"), &mut e),
+        "15/16"
+    );
+    assert_eq!(
+        solved(&childish("(e:B;e:Bllllllrrr:B)"), &mut e),
+        "{0|^[4]*||vv}"
+    );
+}
+
+#[test]
+fn col_snort_fjords_partizan_arc_kayles_and_childish_hackenbush_match_plain_search() {
+    let mut rng = Rng(0xc01_5a07);
+    let random_graph = |rng: &mut Rng, vertex: &str, edge: &str| {
+        // A random tree written as a graph string, plus a few chords through named vertices.
+        let n = 2 + rng.below(5) as usize;
+        let mut text = String::from(&rng.string(vertex, 1)[..]);
+        text.push_str(":A");
+        for k in 1..n {
+            text.push_str(&rng.string(edge, 1));
+            text.push_str(&rng.string(vertex, 1));
+            if k == n - 1 && rng.below(2) == 0 {
+                text.push_str(&rng.string(edge, 1));
+                text.push_str(&rng.string(vertex, 1));
+                text.push_str(":A");
+            }
+        }
+        text
+    };
+    for rule in [ColRule::Col, ColRule::Snort, ColRule::Fjords] {
+        let positions: Vec<GenCol> = (0..25)
+            .map(|_| {
+                let text = random_graph(&mut rng, "LR..", "-");
+                // A named vertex must keep its label: relabel the closing one as the first.
+                let first = &text[..1];
+                let text = match text.strip_suffix(":A") {
+                    Some(body) => format!("{}{first}:A", &body[..body.len() - 1]),
+                    None => text.clone(),
+                };
+                col(&text, rule)
+            })
+            .collect();
+        agree(&positions);
+    }
+    let positions: Vec<PartizanArcKayles> = (0..30)
+        .map(|_| pak(&random_graph(&mut rng, ".", "lre")))
+        .collect();
+    agree(&positions);
+    let positions: Vec<ChildishHackenbush> = (0..30)
+        .map(|_| childish(&random_graph(&mut rng, ".", "lre")))
+        .collect();
+    agree(&positions);
+}
+
+#[test]
+fn graph_values_and_builders_print_and_read_back() {
+    let path = Graph::path(4);
+    assert_eq!(default_text(&path), "---");
+    assert_eq!(default_text(&Graph::cycle(3)), ":A---:A");
+    assert_eq!(default_text(&Graph::star(4)), "(-;-;-)");
+    let value = graph_value(&Graph::clique(3));
+    let back = graph_of_value(&value).expect("a graph").expect("parses");
+    assert_eq!(back.edges().len(), 3);
+    assert_eq!(back.vertex_count(), 3);
+}
