@@ -463,7 +463,7 @@ pub fn number(r: BigRational) -> Value {
     Value::Number(r.into())
 }
 
-fn side(v: &Value) -> EvalResult<Side> {
+pub(super) fn side(v: &Value) -> EvalResult<Side> {
     match v {
         Value::Side(s) => Ok(*s),
         other => Err(EvalError::new(format!(

@@ -16,6 +16,7 @@ mod expr;
 mod function;
 #[cfg(test)]
 mod language_tests;
+mod loopy;
 mod methods;
 mod names;
 mod order;
