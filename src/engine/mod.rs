@@ -10,6 +10,7 @@ mod atomic;
 mod canonical;
 mod compare;
 mod compound;
+pub mod loopy;
 pub mod dyadic;
 pub mod memory;
 pub mod nim_arith;
