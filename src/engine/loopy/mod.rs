@@ -236,6 +236,13 @@ impl Engine {
         }
     }
 
+    /// The value whose onside is `on` from `on_root` and offside `off` from `off_root`.
+    pub fn loopy_from_sides(&mut self, on: &Graph, on_root: u32, off: &Graph, off_root: u32) -> EngineResult<LoopyResult> {
+        let on = simplify::simplify_side(self, on, on_root, Mode::On)?;
+        let off = simplify::simplify_side(self, off, off_root, Mode::Off)?;
+        self.assemble(on, off)
+    }
+
     /// `S & T` for canonical stoppers with T ≤ S; S itself when they are equal.
     pub fn sided(&mut self, s: Arc<Stopper>, t: Arc<Stopper>) -> EngineResult<LoopyResult> {
         if self.stopper_leq(&s, &t)? {
@@ -366,3 +373,17 @@ fn finite_sides() -> EngineError {
 
 #[cfg(test)]
 mod tests;
+
+/// Structural equality of loopy values, without an engine: the same canonical graphs.
+pub fn same_form(a: &Loopy, b: &Loopy) -> bool {
+    let sides = |l: &Loopy| {
+        let (on, off) = l.sides();
+        (on.graph().clone(), off.graph().clone())
+    };
+    matches!(
+        (a, b),
+        (Loopy::Stopper(_), Loopy::Stopper(_))
+            | (Loopy::Sided(..), Loopy::Sided(..))
+            | (Loopy::General(..), Loopy::General(..))
+    ) && sides(a) == sides(b)
+}
