@@ -329,15 +329,43 @@ impl Engine {
             .iter()
             .map(|&b| self.short_stopper(b))
             .collect::<EngineResult<_>>()?;
-        let followers: Vec<u32> = {
+        let all: Vec<u32> = {
             let reach = s.graph.reachable(0);
             (0..s.graph.len() as u32).filter(|&v| reach[v as usize]).collect()
         };
         // The value of each follower, to compare with the base's options.
         let mut at: FxHashMap<u32, Stopper> = FxHashMap::default();
-        for &v in &followers {
+        for &v in &all {
             let c = self.loopy_canonical(&s.graph, v)?;
             at.insert(v, c);
+        }
+        // Which options are the base's own (those are dropped, and not followed).
+        let mut in_base: FxHashMap<(u32, Mover), bool> = FxHashMap::default();
+        for &t in &all {
+            for (base, mover) in [(&base_left, Mover::Left), (&base_right, Mover::Right)] {
+                let mut found = false;
+                for b in base.iter() {
+                    if self.stopper_eq(&at[&t], b)? {
+                        found = true;
+                        break;
+                    }
+                }
+                in_base.insert((t, mover), found);
+            }
+        }
+        // The vertices reached through options that are not the base's: the new game's nodes.
+        let mut followers = vec![0u32];
+        let mut next = 0;
+        while next < followers.len() {
+            let v = followers[next];
+            next += 1;
+            for mover in [Mover::Left, Mover::Right] {
+                for t in s.graph.targets(v, mover) {
+                    if !in_base[&(t, mover)] && !followers.contains(&t) {
+                        followers.push(t);
+                    }
+                }
+            }
         }
         let fail = || invalid("That game cannot be subordinated to the specified base.");
         let mut out = Graph::default();
@@ -394,18 +422,9 @@ impl Engine {
                     return Err(fail());
                 }
             }
-            for (targets, base, mover) in
-                [(&kl, &base_left, Mover::Left), (&kr, &base_right, Mover::Right)]
-            {
+            for (targets, mover) in [(&kl, Mover::Left), (&kr, Mover::Right)] {
                 for &t in targets.iter() {
-                    let mut in_base = false;
-                    for b in base.iter() {
-                        if self.stopper_eq(&at[&t], b)? {
-                            in_base = true;
-                            break;
-                        }
-                    }
-                    if !in_base {
+                    if !in_base[&(t, mover)] {
                         let from = index[&v] as usize;
                         let to = index[&t];
                         match mover {
