@@ -665,8 +665,14 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Left", "Left", 0, 0, "Constants", "The Left player.", "{1|0}.Options(Left)", ["Right"];
     Constant, "Nothing", "Nothing", 0, 0, "Constants", "The value of a statement with no value.", "Nothing", [];
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
+    Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
+    Constant, "off", "off", 0, 0, "Loopy games", "{|pass}: Right can pass for ever; below every game.", "off + 5", ["on"];
+    Constant, "on", "on", 0, 0, "Loopy games", "{pass|}: Left can pass for ever; above every game.", "on > 100", ["off", "dud"];
+    Constant, "over", "over", 0, 0, "Loopy games", "{0|pass}: above 0, below every positive number.", "over < 1/64", ["under", "upon"];
     Constant, "true", "true", 0, 0, "Constants", "Boolean true.", "true", ["false"];
+    Constant, "under", "under", 0, 0, "Loopy games", "{pass|0} = -over.", "under + over", ["over"];
+    Constant, "upon", "upon", 0, 0, "Loopy games", "{pass|*}, printed ^[on].", "upon > ^", ["over"];
 };
 
 /// Other spellings dispatch accepts, each with the name it stands for.
