@@ -83,6 +83,14 @@ impl Evaluator<'_> {
         }
     }
 
+    /// True for short games and canonical stoppers.
+    fn is_stopper_value(&self, v: &Value) -> bool {
+        match v {
+            Value::Loopy(l) => matches!(**l, Loopy::Stopper(_)),
+            _ => true,
+        }
+    }
+
     fn stopper_value(&mut self, s: Stopper) -> Value {
         match s.kind {
             crate::engine::loopy::StopperKind::Short(g) => self.game_or_number(g),
@@ -292,6 +300,14 @@ impl Evaluator<'_> {
                     };
                 }
                 self.engine.loopy_add(&x, &y)?
+            }
+            BinOp::Sided if !self.is_stopper_value(a) || !self.is_stopper_value(b) => {
+                // A side that is not a stopper (a printed general sided value pasted back):
+                // the onside of `a` and the offside of `b`, each simplified again.
+                let on = self.loopy_of(a)?.sides().0;
+                let off = self.loopy_of(b)?.sides().1;
+                self.engine
+                    .loopy_from_sides(on.graph(), 0, off.graph(), 0)?
             }
             BinOp::Sided => {
                 let s = self.stopper_of(a, "the onside of `&`")?;
