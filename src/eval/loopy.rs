@@ -668,6 +668,11 @@ impl Evaluator<'_> {
         match key {
             "onside" if stopper_sided => side_value(self, &on).map(Some),
             "offside" if stopper_sided => side_value(self, &off).map(Some),
+            "onside" | "offside" => Err(EvalError::new(format!(
+                "`{}` needs a stopper-sided value, and this game's sides are not both stoppers \
+                 (CGSuite: not a member of game.SidedValue)",
+                if key == "onside" { "Onside" } else { "Offside" }
+            ))),
             "outcomeclass" | "outcome" => {
                 Ok(Some(match self.engine.loopy_outcome(l)? {
                     crate::engine::loopy::LoopyOutcome::Plain(o) => Value::Outcome(o),
