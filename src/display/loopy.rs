@@ -27,7 +27,12 @@ fn name(n: usize) -> String {
 }
 
 /// Write a loopy value.
-pub fn write_loopy(printer: &mut Printer, engine: &mut Engine, l: &Loopy, out: &mut dyn Write) -> PrintResult {
+pub fn write_loopy(
+    printer: &mut Printer,
+    engine: &mut Engine,
+    l: &Loopy,
+    out: &mut dyn Write,
+) -> PrintResult {
     let mut text = String::new();
     {
         let mut w = LoopyWriter { printer, engine };
@@ -107,9 +112,11 @@ impl LoopyWriter<'_> {
         if self.engine.stopper_eq(&g, &neg)? {
             let left: Vec<u32> = g.graph.targets(0, Mover::Left).collect();
             if left.iter().any(|&t| g.graph.reachable(t)[0]) {
-                return Err(PrintError::Engine(crate::engine::EngineError::InvalidArgument(
-                    "cannot print a switch whose option reaches the switch again".into(),
-                )));
+                return Err(PrintError::Engine(
+                    crate::engine::EngineError::InvalidArgument(
+                        "cannot print a switch whose option reaches the switch again".into(),
+                    ),
+                ));
             }
             out.push_str("+-");
             let sorted = self.sorted(&g, 0, Mover::Left)?;
@@ -170,11 +177,19 @@ impl LoopyWriter<'_> {
     }
 
     /// Option `t` of `g`, printed with a fresh naming context.
-    fn option_fresh(&mut self, g: &Stopper, t: u32, braces: bool, parens: bool, out: &mut String) -> PrintResult {
+    fn option_fresh(
+        &mut self,
+        g: &Stopper,
+        t: u32,
+        braces: bool,
+        parens: bool,
+        out: &mut String,
+    ) -> PrintResult {
         let sub = self.sub(g, t)?;
         match sub.kind {
             StopperKind::Short(h) => {
-                self.printer.write_short_option(self.engine, h, braces, out)?;
+                self.printer
+                    .write_short_option(self.engine, h, braces, out)?;
             }
             StopperKind::Proper => {
                 self.stop(&sub, 0, braces, parens, &mut Naming::default(), out)?;
@@ -222,7 +237,11 @@ impl LoopyWriter<'_> {
             let x = n.number;
             let m = n.nim;
             let has_pass = lo.contains(&0);
-            if m == 0 && lo.len() == 2 && has_pass && lo.iter().any(|&t| g.short[t as usize] == Some(rg)) {
+            if m == 0
+                && lo.len() == 2
+                && has_pass
+                && lo.iter().any(|&t| g.short[t as usize] == Some(rg))
+            {
                 return Ok(Some((false, x, 1)));
             }
             if m != 0 && lo.as_slice() == [0] {
@@ -247,7 +266,9 @@ impl LoopyWriter<'_> {
             let star = self.engine.nimber(k);
             wanted.push(self.engine.add(minus_y, star)?);
         }
-        let all = lo.iter().all(|&t| g.short[t as usize].is_some_and(|s| wanted.contains(&s)));
+        let all = lo
+            .iter()
+            .all(|&t| g.short[t as usize].is_some_and(|s| wanted.contains(&s)));
         if all {
             return Ok(Some((true, negated(y), n ^ 1)));
         }
@@ -299,7 +320,8 @@ impl LoopyWriter<'_> {
                     continue;
                 }
                 let mut text = String::new();
-                let b = crate::engine::grow(|| self.child(s, t, brace_children, naming, &mut text))?;
+                let b =
+                    crate::engine::grow(|| self.child(s, t, brace_children, naming, &mut text))?;
                 bars = bars.max(b);
                 buffers[k].push_str(&text);
             }
@@ -325,7 +347,14 @@ impl LoopyWriter<'_> {
     }
 
     /// Option `t` of a canonical stopper inside the generic printer (shared naming).
-    fn child(&mut self, s: &Stopper, t: u32, braces: bool, naming: &mut Naming, out: &mut String) -> Result<u8, PrintError> {
+    fn child(
+        &mut self,
+        s: &Stopper,
+        t: u32,
+        braces: bool,
+        naming: &mut Naming,
+        out: &mut String,
+    ) -> Result<u8, PrintError> {
         if let Some(g) = s.short[t as usize] {
             return self.printer.write_short_option(self.engine, g, braces, out);
         }
@@ -385,16 +414,26 @@ impl LoopyWriter<'_> {
                 }
                 let mut text = String::new();
                 let b = if cyclic[t as usize] || naming.stack.iter().any(|(u, _)| *u == t) {
-                    crate::engine::grow(|| self.general(g, cyclic, t, brace_children, naming, &mut text))?
+                    crate::engine::grow(|| {
+                        self.general(g, cyclic, t, brace_children, naming, &mut text)
+                    })?
                 } else {
                     let sub = self.engine.loopy_canonical(g, t)?;
                     match sub.kind {
-                        StopperKind::Short(h) => {
-                            self.printer.write_short_option(self.engine, h, brace_children, &mut text)?
-                        }
-                        StopperKind::Proper => {
-                            self.stop(&sub, 0, brace_children, false, &mut Naming::default(), &mut text)?
-                        }
+                        StopperKind::Short(h) => self.printer.write_short_option(
+                            self.engine,
+                            h,
+                            brace_children,
+                            &mut text,
+                        )?,
+                        StopperKind::Proper => self.stop(
+                            &sub,
+                            0,
+                            brace_children,
+                            false,
+                            &mut Naming::default(),
+                            &mut text,
+                        )?,
                         _ => {
                             pseudonumber(&sub.kind, false, &mut text)?;
                             0

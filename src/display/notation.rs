@@ -219,7 +219,11 @@ impl Printer {
         out: &mut dyn Write,
     ) -> Result<u8, PrintError> {
         self.write(engine, g, braced, out)?;
-        if braced { Ok(0) } else { Ok(self.bars(engine, g)?) }
+        if braced {
+            Ok(0)
+        } else {
+            Ok(self.bars(engine, g)?)
+        }
     }
 
     /// A game as a string (for summaries and messages).

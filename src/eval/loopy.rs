@@ -25,7 +25,9 @@ impl Evaluator<'_> {
             "onside" | "offside" => Ok(Some(Value::Game(g))),
             "strongstop" => {
                 let [side] = args else {
-                    return Err(EvalError::new("StrongStop takes one argument, Left or Right"));
+                    return Err(EvalError::new(
+                        "StrongStop takes one argument, Left or Right",
+                    ));
                 };
                 let stop = match super::methods::side(side)? {
                     super::Side::Left => e.left_stop(g),
@@ -136,11 +138,23 @@ impl Evaluator<'_> {
 
     /// `{L | R}`: a short game, a canonical stopper when an option is loopy, or a loopy
     /// specifier when a top-level option is `pass`.
-    pub(super) fn eval_game(&mut self, e: &Expr, left: &[Expr], right: &[Expr]) -> EvalResult<Value> {
-        if left.iter().chain(right).any(|o| matches!(o.kind, ExprKind::Pass)) {
+    pub(super) fn eval_game(
+        &mut self,
+        e: &Expr,
+        left: &[Expr],
+        right: &[Expr],
+    ) -> EvalResult<Value> {
+        if left
+            .iter()
+            .chain(right)
+            .any(|o| matches!(o.kind, ExprKind::Pass))
+        {
             return self.eval_loopy_specifier(e);
         }
-        let mut values = [Vec::with_capacity(left.len()), Vec::with_capacity(right.len())];
+        let mut values = [
+            Vec::with_capacity(left.len()),
+            Vec::with_capacity(right.len()),
+        ];
         let mut loopy = false;
         for (side, options) in [left, right].into_iter().enumerate() {
             for o in options {
@@ -156,7 +170,9 @@ impl Evaluator<'_> {
                     ids[side].push(self.game_of(v).map_err(|err| err.or_at(o.span))?);
                 }
             }
-            return Ok(Value::Game(self.engine.game_from_options(&ids[0], &ids[1])?));
+            return Ok(Value::Game(
+                self.engine.game_from_options(&ids[0], &ids[1])?,
+            ));
         }
         // Options with sides: the onside graph from the options' onsides, the offside graph
         // from their offsides, each sidled.
@@ -179,7 +195,9 @@ impl Evaluator<'_> {
             }
         }
         let [on, off] = sides;
-        let r = self.engine.loopy_from_sides(&on, roots[0], &off, roots[1])?;
+        let r = self
+            .engine
+            .loopy_from_sides(&on, roots[0], &off, roots[1])?;
         Ok(self.loopy_value_of(r))
     }
 
@@ -206,10 +224,15 @@ impl Evaluator<'_> {
                 let v = graph.add_vertex();
                 labels.push((label.clone(), v));
                 let filled = match &game.kind {
-                    ExprKind::Game { left, right } => self.loopy_fill(v, left, right, graph, labels, memo),
+                    ExprKind::Game { left, right } => {
+                        self.loopy_fill(v, left, right, graph, labels, memo)
+                    }
                     // `a{}`: a labelled node with no options.
                     ExprKind::Set(items) if items.is_empty() => Ok(()),
-                    _ => Err(EvalError::new("a node label must stand before a game's braces").or_at(game.span)),
+                    _ => Err(
+                        EvalError::new("a node label must stand before a game's braces")
+                            .or_at(game.span),
+                    ),
                 };
                 labels.pop();
                 filled?;
@@ -242,9 +265,12 @@ impl Evaluator<'_> {
                         passes[side] = true;
                         continue;
                     }
-                    ExprKind::Name(n) if labels.iter().any(|(l, _)| l == n) => {
-                        labels.iter().rev().find(|(l, _)| l == n).map(|&(_, t)| t).unwrap_or(v)
-                    }
+                    ExprKind::Name(n) if labels.iter().any(|(l, _)| l == n) => labels
+                        .iter()
+                        .rev()
+                        .find(|(l, _)| l == n)
+                        .map(|&(_, t)| t)
+                        .unwrap_or(v),
                     ExprKind::Game { .. } | ExprKind::Labelled { .. } => {
                         crate::engine::grow(|| self.loopy_node(o, graph, labels, memo))?
                     }
@@ -284,7 +310,12 @@ impl Evaluator<'_> {
     }
 
     /// Arithmetic when an operand is loopy (or for `&`); `None` when neither is.
-    pub(super) fn loopy_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> EvalResult<Option<Value>> {
+    pub(super) fn loopy_binary(
+        &mut self,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+    ) -> EvalResult<Option<Value>> {
         let any_loopy = matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_));
         if !any_loopy && op != BinOp::Sided {
             return Ok(None);
@@ -312,18 +343,24 @@ impl Evaluator<'_> {
             BinOp::Sided => {
                 let s = self.stopper_of(a, "the onside of `&`")?;
                 let t = self.stopper_of(b, "the offside of `&`")?;
-                self.engine
-                    .loopy_sidle(s, t)
-                    .map_err(|_| EvalError::new(format!(
+                self.engine.loopy_sidle(s, t).map_err(|_| {
+                    EvalError::new(format!(
                         "offside is not <= onside: {} & {}",
                         self.render(a),
                         self.render(b)
-                    )))?
+                    ))
+                })?
             }
             BinOp::Mul => {
                 let (n, g) = match (a, b) {
-                    (Value::Number(n), g) | (g, Value::Number(n)) if n.is_integer() => (n.clone(), g),
-                    _ => return Err(EvalError::new("a loopy game can only be multiplied by an integer")),
+                    (Value::Number(n), g) | (g, Value::Number(n)) if n.is_integer() => {
+                        (n.clone(), g)
+                    }
+                    _ => {
+                        return Err(EvalError::new(
+                            "a loopy game can only be multiplied by an integer",
+                        ));
+                    }
                 };
                 let n = num_traits::ToPrimitive::to_i64(&n.big().to_integer())
                     .ok_or_else(|| EvalError::new("multiplier too large"))?;
@@ -392,14 +429,23 @@ impl Evaluator<'_> {
     }
 
     /// A comparison with a loopy operand; `None` when neither is loopy.
-    pub(super) fn loopy_compare(&mut self, op: CmpOp, a: &Value, b: &Value) -> EvalResult<Option<bool>> {
+    pub(super) fn loopy_compare(
+        &mut self,
+        op: CmpOp,
+        a: &Value,
+        b: &Value,
+    ) -> EvalResult<Option<bool>> {
         if !matches!(a, Value::Loopy(_)) && !matches!(b, Value::Loopy(_)) {
             return Ok(None);
         }
         let game = |v: &Value| {
             matches!(
                 v,
-                Value::Loopy(_) | Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_)
+                Value::Loopy(_)
+                    | Value::Number(_)
+                    | Value::Game(_)
+                    | Value::Explicit(_)
+                    | Value::Position(_)
             )
         };
         if !game(a) || !game(b) {
@@ -424,14 +470,20 @@ impl Evaluator<'_> {
 
     /// Methods with a loopy receiver or argument (`on.Degree`, `^.Pow(on)`), and the loopy
     /// methods of short games that take a game (`Upsum`); `None` if not one of these.
-    pub(super) fn loopy_call(&mut self, receiver: &Value, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+    pub(super) fn loopy_call(
+        &mut self,
+        receiver: &Value,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
         let receiver_loopy = matches!(receiver, Value::Loopy(_));
         let arg_loopy = args.iter().any(|a| matches!(a, Value::Loopy(_)));
         let sum_method = matches!(key, "upsum" | "downsum" | "upsumvariety" | "downsumvariety");
         if !receiver_loopy && !arg_loopy && !sum_method {
             return Ok(None);
         }
-        if let Some(entry) = super::reference::entry_by_key(key, super::reference::Kind::GameMethod) {
+        if let Some(entry) = super::reference::entry_by_key(key, super::reference::Kind::GameMethod)
+        {
             entry.check_arity(args.len())?;
         }
         match key {
@@ -445,7 +497,11 @@ impl Evaluator<'_> {
                 let [d] = args else { return Ok(None) };
                 let g = self.stopper_of(receiver, "the game")?;
                 let d = self.stopper_of(d, "the variety degree")?;
-                let side = if key == "upsumvariety" { Mode::On } else { Mode::Off };
+                let side = if key == "upsumvariety" {
+                    Mode::On
+                } else {
+                    Mode::Off
+                };
                 let v = self.engine.stopper_variety(&g, &d, side)?;
                 return Ok(Some(self.stopper_value(v)));
             }
@@ -501,7 +557,9 @@ impl Evaluator<'_> {
         let power_to = self.loopy_power_to(g, &x1)?;
         let neg = self.loopy_negate(&power_to)?;
         let right_option = self.loopy_sum(&neg, &Value::Game(h))?;
-        let right_option = self.stopper_of(&right_option, "the power").map_err(|_| invalid())?;
+        let right_option = self
+            .stopper_of(&right_option, "the power")
+            .map_err(|_| invalid())?;
         let zero = Arc::new(self.engine.short_stopper(Engine::ZERO)?);
         let r = self.engine.stopper_from_options(&[zero], &[right_option])?;
         Ok(self.loopy_value_of(r))
@@ -510,12 +568,17 @@ impl Evaluator<'_> {
     /// G.PowTo(x) = G : x.Subordinate(1).
     fn loopy_power_to(&mut self, g: GameId, x: &Stopper) -> EvalResult<Value> {
         let one = self.engine.number(Dyadic::from_int(1));
-        let (bl, br) = (self.engine.left_options(one)?, self.engine.right_options(one)?);
+        let (bl, br) = (
+            self.engine.left_options(one)?,
+            self.engine.right_options(one)?,
+        );
         let sub = self
             .engine
             .stopper_subordinate(x, &bl, &br)
             .map_err(|_| EvalError::new("Invalid exponent."))?;
-        let sub = sub.as_stopper(self.engine)?.ok_or_else(|| EvalError::new("Invalid exponent."))?;
+        let sub = sub
+            .as_stopper(self.engine)?
+            .ok_or_else(|| EvalError::new("Invalid exponent."))?;
         let base = self.engine.short_stopper(g)?;
         let r = self.engine.stopper_ordinal_sum(&base, &sub)?;
         Ok(self.loopy_value_of(r))
@@ -532,7 +595,13 @@ impl Evaluator<'_> {
     }
 
     /// Methods of a canonical stopper that is not short.
-    fn stopper_method(&mut self, receiver: &Value, s: &Arc<Stopper>, key: &str, args: &[Value]) -> EvalResult<Option<Value>> {
+    fn stopper_method(
+        &mut self,
+        receiver: &Value,
+        s: &Arc<Stopper>,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
         let b = |x: bool| Ok(Some(Value::Bool(x)));
         let side_arg = |args: &[Value]| -> EvalResult<Mover> {
             match args {
@@ -620,12 +689,21 @@ impl Evaluator<'_> {
                 let zero = Arc::new(self.engine.short_stopper(Engine::ZERO)?);
                 let r = if key == "tiny" {
                     let neg = Arc::new(self.engine.stopper_neg(s)?);
-                    let inner = self.engine.stopper_from_options(&[zero.clone()], &[neg])?;
-                    let inner = inner.as_stopper(self.engine)?.ok_or_else(|| EvalError::new("Tiny"))?;
+                    let inner = self
+                        .engine
+                        .stopper_from_options(std::slice::from_ref(&zero), &[neg])?;
+                    let inner = inner
+                        .as_stopper(self.engine)?
+                        .ok_or_else(|| EvalError::new("Tiny"))?;
                     self.engine.stopper_from_options(&[zero], &[inner])?
                 } else {
-                    let inner = self.engine.stopper_from_options(&[s.clone()], &[zero.clone()])?;
-                    let inner = inner.as_stopper(self.engine)?.ok_or_else(|| EvalError::new("Miny"))?;
+                    let inner = self.engine.stopper_from_options(
+                        std::slice::from_ref(s),
+                        std::slice::from_ref(&zero),
+                    )?;
+                    let inner = inner
+                        .as_stopper(self.engine)?
+                        .ok_or_else(|| EvalError::new("Miny"))?;
                     self.engine.stopper_from_options(&[inner], &[zero])?
                 };
                 Ok(Some(self.loopy_value_of(r)))
@@ -673,12 +751,10 @@ impl Evaluator<'_> {
                  (CGSuite: not a member of game.SidedValue)",
                 if key == "onside" { "Onside" } else { "Offside" }
             ))),
-            "outcomeclass" | "outcome" => {
-                Ok(Some(match self.engine.loopy_outcome(l)? {
-                    crate::engine::loopy::LoopyOutcome::Plain(o) => Value::Outcome(o),
-                    other => Value::text("outcome", other.name()),
-                }))
-            }
+            "outcomeclass" | "outcome" => Ok(Some(match self.engine.loopy_outcome(l)? {
+                crate::engine::loopy::LoopyOutcome::Plain(o) => Value::Outcome(o),
+                other => Value::text("outcome", other.name()),
+            })),
             "isstoppersided" => b(stopper_sided),
             "isstopper" | "isplumtree" | "isloopfree" | "ispseudonumber" => b(false),
             "isidempotent" => {

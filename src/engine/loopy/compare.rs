@@ -85,7 +85,11 @@ fn distinct(g: &Graph, v: u32, mover: Mover) -> Vec<u32> {
 
 impl Arena<'_> {
     fn decode(&self, s: usize) -> (u32, u32, Mover) {
-        let m = if s % 2 == 1 { Mover::Right } else { Mover::Left };
+        let m = if s % 2 == 1 {
+            Mover::Right
+        } else {
+            Mover::Left
+        };
         let p = s / 2;
         ((p / self.nb) as u32, (p % self.nb) as u32, m)
     }
@@ -193,7 +197,7 @@ fn propagate(
     let mut steps = 0u32;
     while let Some(t) = queue.pop_front() {
         steps = steps.wrapping_add(1);
-        if steps % 4096 == 0 {
+        if steps.is_multiple_of(4096) {
             engine.check_interrupt()?;
         }
         arena.predecessors(t, &mut preds);

@@ -70,7 +70,10 @@ impl Graph {
         let mut stack = vec![root];
         seen[root as usize] = true;
         while let Some(v) = stack.pop() {
-            for t in self.targets(v, Mover::Left).chain(self.targets(v, Mover::Right)) {
+            for t in self
+                .targets(v, Mover::Left)
+                .chain(self.targets(v, Mover::Right))
+            {
                 if !seen[t as usize] {
                     seen[t as usize] = true;
                     stack.push(t);
@@ -116,8 +119,14 @@ impl Graph {
             old.into_iter().map(|t| index[t as usize]).collect()
         };
         Graph {
-            left: order.iter().map(|&v| remap(&self.left[v as usize])).collect(),
-            right: order.iter().map(|&v| remap(&self.right[v as usize])).collect(),
+            left: order
+                .iter()
+                .map(|&v| remap(&self.left[v as usize]))
+                .collect(),
+            right: order
+                .iter()
+                .map(|&v| remap(&self.right[v as usize]))
+                .collect(),
         }
     }
 
@@ -307,7 +316,9 @@ impl Graph {
                 }
             }
         }
-        (0..n).map(|v| !peeled[2 * v] || !peeled[2 * v + 1]).collect()
+        (0..n)
+            .map(|v| !peeled[2 * v] || !peeled[2 * v + 1])
+            .collect()
     }
 
     /// True if no cycle is reachable from `root`.

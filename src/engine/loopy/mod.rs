@@ -237,7 +237,13 @@ impl Engine {
     }
 
     /// The value whose onside is `on` from `on_root` and offside `off` from `off_root`.
-    pub fn loopy_from_sides(&mut self, on: &Graph, on_root: u32, off: &Graph, off_root: u32) -> EngineResult<LoopyResult> {
+    pub fn loopy_from_sides(
+        &mut self,
+        on: &Graph,
+        on_root: u32,
+        off: &Graph,
+        off_root: u32,
+    ) -> EngineResult<LoopyResult> {
         let on = simplify::simplify_side(self, on, on_root, Mode::On)?;
         let off = simplify::simplify_side(self, off, off_root, Mode::Off)?;
         self.assemble(on, off)
@@ -359,7 +365,12 @@ impl Engine {
     }
 
     /// The onside (`Mode::On`) or offside of G + H for stoppers G and H.
-    pub fn stopper_side_sum(&mut self, a: &Stopper, b: &Stopper, side: Mode) -> EngineResult<Stopper> {
+    pub fn stopper_side_sum(
+        &mut self,
+        a: &Stopper,
+        b: &Stopper,
+        side: Mode,
+    ) -> EngineResult<Stopper> {
         self.side_sum(&a.graph, &b.graph, side)
     }
 }

@@ -250,7 +250,12 @@ impl Engine {
 
     /// G.UpsumVariety(D) (`Mode::On`) = G Upsum ((−G) Downsum (−D)), or
     /// G.DownsumVariety(D) (`Mode::Off`) = G Downsum ((−G) Upsum D).
-    pub fn stopper_variety(&mut self, s: &Stopper, d: &Stopper, side: Mode) -> EngineResult<Stopper> {
+    pub fn stopper_variety(
+        &mut self,
+        s: &Stopper,
+        d: &Stopper,
+        side: Mode,
+    ) -> EngineResult<Stopper> {
         if !self.stopper_is_idempotent(d)? {
             return Err(invalid("Variety degree must be an idempotent."));
         }
@@ -292,7 +297,11 @@ impl Engine {
     }
 
     /// The canonical stopper {L | R} whose options are the given stoppers.
-    pub fn stopper_from_options(&mut self, left: &[Arc<Stopper>], right: &[Arc<Stopper>]) -> EngineResult<LoopyResult> {
+    pub fn stopper_from_options(
+        &mut self,
+        left: &[Arc<Stopper>],
+        right: &[Arc<Stopper>],
+    ) -> EngineResult<LoopyResult> {
         let mut graph = Graph::default();
         let root = graph.add_vertex();
         for (options, mover) in [(left, Mover::Left), (right, Mover::Right)] {
@@ -331,7 +340,9 @@ impl Engine {
             .collect::<EngineResult<_>>()?;
         let all: Vec<u32> = {
             let reach = s.graph.reachable(0);
-            (0..s.graph.len() as u32).filter(|&v| reach[v as usize]).collect()
+            (0..s.graph.len() as u32)
+                .filter(|&v| reach[v as usize])
+                .collect()
         };
         // The value of each follower, to compare with the base's options.
         let mut at: FxHashMap<u32, Stopper> = FxHashMap::default();
@@ -372,8 +383,11 @@ impl Engine {
         for _ in &followers {
             out.add_vertex();
         }
-        let index: FxHashMap<u32, u32> =
-            followers.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+        let index: FxHashMap<u32, u32> = followers
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i as u32))
+            .collect();
         for &v in &followers {
             self.check_interrupt()?;
             let k = &at[&v];
@@ -465,7 +479,10 @@ impl Engine {
 
     /// Whether a canonical stopper is a number plus a tiny or miny (loopy.md §4.3 step 2),
     /// with (number, subscript, is miny).
-    pub fn stopper_number_tiny(&mut self, s: &Stopper) -> EngineResult<Option<(Dyadic, Stopper, bool)>> {
+    pub fn stopper_number_tiny(
+        &mut self,
+        s: &Stopper,
+    ) -> EngineResult<Option<(Dyadic, Stopper, bool)>> {
         let g = &s.graph;
         for miny in [false, true] {
             let (near, far) = if miny {
@@ -478,8 +495,12 @@ impl Engine {
             let ([x], [k]) = (lo.as_slice(), ro.as_slice()) else {
                 continue;
             };
-            let Some(xg) = s.short[*x as usize] else { continue };
-            let Some(xv) = self.as_number(xg) else { continue };
+            let Some(xg) = s.short[*x as usize] else {
+                continue;
+            };
+            let Some(xv) = self.as_number(xg) else {
+                continue;
+            };
             let kx: Vec<u32> = g.targets(*k, near).collect();
             let kk: Vec<u32> = g.targets(*k, far).collect();
             let ([kx], [kk]) = (kx.as_slice(), kk.as_slice()) else {
@@ -495,7 +516,11 @@ impl Engine {
                 let mx = self.short_stopper(minus_x)?;
                 self.stopper_side_sum(&k_value, &mx, Mode::On)?
             };
-            let subscript = if miny { shifted } else { self.stopper_neg(&shifted)? };
+            let subscript = if miny {
+                shifted
+            } else {
+                self.stopper_neg(&shifted)?
+            };
             let under = self.stop_value(Stop::Under(Dyadic::ZERO))?;
             let under = under.as_stopper(self)?.ok_or_else(|| invalid("under"))?;
             // k − x ≤ under for a tiny, x − k ≤ under for a miny: −subscript ≤ under.

@@ -62,7 +62,13 @@ fn basic_pass(
 
 /// Bypass the reversible options of `v` for `mover`. A Left option x is reversible through a
 /// Right option y of x with y ≤ v; it is replaced by y's Left options.
-fn bypass(p: &mut Graph, table: &Table, v: u32, mover: Mover, side_checks: bool) -> EngineResult<()> {
+fn bypass(
+    p: &mut Graph,
+    table: &Table,
+    v: u32,
+    mover: Mover,
+    side_checks: bool,
+) -> EngineResult<()> {
     let before: Vec<u32> = p.edges(v, mover).to_vec();
     let mut i = 0;
     let mut edits = 0;
@@ -136,9 +142,8 @@ fn remove_dominated(p: &mut Graph, table: &Table, v: u32, mode: Mode, side_check
                 if list[j] == EMPTY {
                     continue;
                 }
-                if list[i] == list[j] {
-                    list[j] = EMPTY;
-                } else if better(list[i], list[j]) && may_dominate(list[i]) {
+                // A repeated target, or one dominated by an earlier option.
+                if list[i] == list[j] || (better(list[i], list[j]) && may_dominate(list[i])) {
                     list[j] = EMPTY;
                 } else if better(list[j], list[i]) && may_dominate(list[j]) {
                     list[i] = EMPTY;
@@ -172,11 +177,7 @@ fn fuse(engine: &Engine, p: &mut Graph, mode: Mode) -> EngineResult<()> {
             continue;
         }
         for j in 0..i {
-            if reach[j as usize]
-                && !cyclic[j as usize]
-                && table.leq(i, j)
-                && table.leq(j, i)
-            {
+            if reach[j as usize] && !cyclic[j as usize] && table.leq(i, j) && table.leq(j, i) {
                 map[i as usize] = j;
                 break;
             }
@@ -218,7 +219,13 @@ pub fn simplify_side(engine: &Engine, graph: &Graph, root: u32, side: Mode) -> E
         // 5c.
         let basic_mode = if unravelled { Mode::Stopper } else { side };
         let table = survival(engine, &p, &p, basic_mode)?;
-        basic_pass(engine, &mut p, &table, basic_mode, basic_mode != Mode::Stopper)?;
+        basic_pass(
+            engine,
+            &mut p,
+            &table,
+            basic_mode,
+            basic_mode != Mode::Stopper,
+        )?;
         // 5d.
         remove_irrelevant_cyclic(engine, &mut p, side, true)?;
         if p.is_stopper_from(0) {
@@ -265,11 +272,21 @@ fn remove_obviously_irrelevant(p: &mut Graph, side: Mode) {
                 let dud = is_dud(p, t);
                 // On the onside dud is as good as on for Left; on the offside, as off for Right.
                 let isolate = best
-                    || (dud && matches!((side, mover), (Mode::On, Mover::Left) | (Mode::Off, Mover::Right)));
+                    || (dud
+                        && matches!(
+                            (side, mover),
+                            (Mode::On, Mover::Left) | (Mode::Off, Mover::Right)
+                        ));
                 let delete = worst
-                    || (dud && matches!((side, mover), (Mode::Off, Mover::Left) | (Mode::On, Mover::Right)))
-                    || (matches!((side, mover), (Mode::Off, Mover::Left) | (Mode::On, Mover::Right))
-                        && p.edges(t, mover.other()).contains(&v));
+                    || (dud
+                        && matches!(
+                            (side, mover),
+                            (Mode::Off, Mover::Left) | (Mode::On, Mover::Right)
+                        ))
+                    || (matches!(
+                        (side, mover),
+                        (Mode::Off, Mover::Left) | (Mode::On, Mover::Right)
+                    ) && p.edges(t, mover.other()).contains(&v));
                 let list = match mover {
                     Mover::Left => &mut p.left[v as usize],
                     Mover::Right => &mut p.right[v as usize],
@@ -301,7 +318,12 @@ fn side_leq(engine: &Engine, a: &Graph, b: &Graph, side: Mode) -> EngineResult<b
 
 /// Step 5a (and 5d with `all`): delete edges on alternating cycles whose removal does not
 /// change the root's value on this side.
-fn remove_irrelevant_cyclic(engine: &Engine, p: &mut Graph, side: Mode, all: bool) -> EngineResult<()> {
+fn remove_irrelevant_cyclic(
+    engine: &Engine,
+    p: &mut Graph,
+    side: Mode,
+    all: bool,
+) -> EngineResult<()> {
     for v in 0..p.len() as u32 {
         if !p.reachable(0)[v as usize] {
             continue;
@@ -412,7 +434,13 @@ fn unravel(p: &Graph, v: u32, e: usize, t: u32, mover: Mover, n: usize) -> Graph
             let left = p
                 .edges(u, Mover::Left)
                 .iter()
-                .map(|&x| if x == EMPTY { EMPTY } else { r_copy(k, x).unwrap_or(x) })
+                .map(|&x| {
+                    if x == EMPTY {
+                        EMPTY
+                    } else {
+                        r_copy(k, x).unwrap_or(x)
+                    }
+                })
                 .collect();
             out.left.push(left);
             out.right.push(p.edges(u, Mover::Right).to_vec());
@@ -422,7 +450,13 @@ fn unravel(p: &Graph, v: u32, e: usize, t: u32, mover: Mover, n: usize) -> Graph
             let right = p
                 .edges(u, Mover::Right)
                 .iter()
-                .map(|&x| if x == EMPTY { EMPTY } else { l_copy(k, x).unwrap_or(x) })
+                .map(|&x| {
+                    if x == EMPTY {
+                        EMPTY
+                    } else {
+                        l_copy(k, x).unwrap_or(x)
+                    }
+                })
                 .collect();
             out.left.push(p.edges(u, Mover::Left).to_vec());
             out.right.push(right);

@@ -14,7 +14,9 @@ fn on() -> Graph {
 fn over(engine: &mut Engine) -> Graph {
     let mut g = Graph::default();
     let root = g.add_vertex();
-    let zero = g.hang_short(engine, Engine::ZERO, &mut Default::default()).unwrap();
+    let zero = g
+        .hang_short(engine, Engine::ZERO, &mut Default::default())
+        .unwrap();
     g.left[root as usize].push(zero);
     g.right[root as usize].push(root);
     g
@@ -31,7 +33,10 @@ fn pseudonumbers_are_recognised() {
     assert_eq!(stopper(&mut e, &on().negative()).kind, StopperKind::Off);
     let o = over(&mut e);
     assert_eq!(stopper(&mut e, &o).kind, StopperKind::Over(Dyadic::ZERO));
-    assert_eq!(stopper(&mut e, &o.negative()).kind, StopperKind::Under(Dyadic::ZERO));
+    assert_eq!(
+        stopper(&mut e, &o.negative()).kind,
+        StopperKind::Under(Dyadic::ZERO)
+    );
 }
 
 #[test]
@@ -55,7 +60,10 @@ fn on_plus_off_is_dud_with_sides_on_and_off() {
     let on_s = Arc::new(stopper(&mut e, &on()));
     let off_s = Arc::new(stopper(&mut e, &on().negative()));
     let sum = e
-        .loopy_add(&Loopy::Stopper(on_s.clone()), &Loopy::Stopper(off_s.clone()))
+        .loopy_add(
+            &Loopy::Stopper(on_s.clone()),
+            &Loopy::Stopper(off_s.clone()),
+        )
         .unwrap();
     let LoopyResult::Loopy(Loopy::Sided(s, t)) = sum else {
         panic!("on + off should be a sided value");
@@ -93,9 +101,10 @@ fn the_loopy_engine_agrees_with_the_short_engine_on_short_games() {
         let c = e.loopy_canonical(&stoppers[i].graph, 0).unwrap();
         assert_eq!(c.kind, StopperKind::Short(g));
         for (j, &h) in games.iter().enumerate() {
-            let by_survival = super::compare::survival(&e, &stoppers[i].graph, &stoppers[j].graph, Mode::Stopper)
-                .unwrap()
-                .leq(0, 0);
+            let by_survival =
+                super::compare::survival(&e, &stoppers[i].graph, &stoppers[j].graph, Mode::Stopper)
+                    .unwrap()
+                    .leq(0, 0);
             assert_eq!(by_survival, e.leq(g, h).unwrap());
         }
     }
