@@ -278,7 +278,19 @@ impl LoopyWriter<'_> {
     /// The options of vertex `v` for `mover` in print order: short games first in their
     /// order, then the others.
     fn sorted(&mut self, s: &Stopper, v: u32, mover: Mover) -> Result<Vec<u32>, PrintError> {
-        sorted_targets(self.printer, self.engine, &s.graph, &s.short, v, mover)
+        let printer = &mut *self.printer;
+        let mut short_order = |engine: &mut Engine, x: GameId, y: GameId| {
+            printer
+                .compare_games(engine, x, y)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        };
+        Ok(super::loopy_order::sorted_options(
+            self.engine,
+            s,
+            v,
+            mover,
+            &mut short_order,
+        ))
     }
 
     /// The generic printer (loopy.md §4.4) for vertex `v` of a canonical stopper.
@@ -488,33 +500,6 @@ fn pseudonumber(kind: &StopperKind, parens: bool, out: &mut String) -> PrintResu
         write!(out, "{x}{word}")?;
     }
     Ok(())
-}
-
-/// The targets of `v` for `mover`, short games first (in CGSuite's order of short games),
-/// then the loopy ones in graph order.
-fn sorted_targets(
-    printer: &mut Printer,
-    engine: &mut Engine,
-    graph: &Graph,
-    short: &[Option<GameId>],
-    v: u32,
-    mover: Mover,
-) -> Result<Vec<u32>, PrintError> {
-    let targets: Vec<u32> = graph.targets(v, mover).collect();
-    let mut shorts: Vec<(GameId, u32)> = targets
-        .iter()
-        .filter_map(|&t| short[t as usize].map(|g| (g, t)))
-        .collect();
-    let mut games: Vec<GameId> = shorts.iter().map(|&(g, _)| g).collect();
-    printer.sort_games(engine, &mut games)?;
-    let mut out = Vec::with_capacity(targets.len());
-    for g in games {
-        if let Some(pos) = shorts.iter().position(|&(h, _)| h == g) {
-            out.push(shorts.remove(pos).1);
-        }
-    }
-    out.extend(targets.iter().filter(|&&t| short[t as usize].is_none()));
-    Ok(out)
 }
 
 /// −x (a number part of a printed form; its negative always fits).

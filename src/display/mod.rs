@@ -3,6 +3,7 @@
 //! SVG ([`thermograph_svg`]), both from the exact [`thermograph_shape`].
 
 mod loopy;
+mod loopy_order;
 pub mod notation;
 mod order;
 pub mod plot;
