@@ -109,3 +109,115 @@ fn the_loopy_engine_agrees_with_the_short_engine_on_short_games() {
         }
     }
 }
+
+/// A small pseudo-random number generator, so the random-graph tests are reproducible.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, bound: u32) -> u32 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % bound as u64) as u32
+    }
+}
+
+/// A random graph on up to 5 vertices with 0–2 edges per side per vertex.
+fn random_graph(rng: &mut Lcg) -> Graph {
+    let n = 1 + rng.next(5) as usize;
+    let mut g = Graph::default();
+    for _ in 0..n {
+        g.add_vertex();
+    }
+    for v in 0..n {
+        for _ in 0..rng.next(3) {
+            g.left[v].push(rng.next(n as u32));
+        }
+        for _ in 0..rng.next(3) {
+            g.right[v].push(rng.next(n as u32));
+        }
+    }
+    g
+}
+
+/// Random stoppers (from vertex 0).
+fn random_stoppers(seed: u64, count: usize) -> Vec<Graph> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let g = random_graph(&mut rng);
+        if g.is_stopper_from(0) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Does the player to move from `v` win by brute-force play? (Play ends in a stopper.)
+fn wins_moving_first(g: &Graph, v: u32, mover: Mover) -> bool {
+    g.targets(v, mover)
+        .any(|t| !wins_moving_first(g, t, mover.other()))
+}
+
+#[test]
+fn outcome_classes_of_random_stoppers_agree_with_brute_force_play() {
+    let mut e = Engine::new();
+    for g in random_stoppers(7, 300) {
+        let left_first = wins_moving_first(&g, 0, Mover::Left);
+        let right_first = wins_moving_first(&g, 0, Mover::Right);
+        let expected = match (left_first, right_first) {
+            (true, false) => crate::engine::Outcome::L,
+            (false, true) => crate::engine::Outcome::R,
+            (false, false) => crate::engine::Outcome::P,
+            (true, true) => crate::engine::Outcome::N,
+        };
+        let s = e.loopy_canonical(&g, 0).unwrap();
+        assert_eq!(e.stopper_outcome(&s).unwrap(), expected, "{g:?}");
+    }
+}
+
+#[test]
+fn simplifying_random_stoppers_changes_no_comparison_and_is_idempotent() {
+    let mut e = Engine::new();
+    let graphs = random_stoppers(11, 40);
+    let canon: Vec<Stopper> = graphs.iter().map(|g| e.loopy_canonical(g, 0).unwrap()).collect();
+    for (i, g) in graphs.iter().enumerate() {
+        // Canonicalising a canonical graph gives it back.
+        let again = e.loopy_canonical(&canon[i].graph, 0).unwrap();
+        assert_eq!(again.graph, canon[i].graph, "{g:?}");
+        for (j, h) in graphs.iter().enumerate() {
+            let raw = compare::survival(&e, g, h, Mode::Stopper).unwrap().leq(0, 0);
+            let simplified = e.stopper_leq(&canon[i], &canon[j]).unwrap();
+            assert_eq!(raw, simplified, "{g:?} <= {h:?}");
+            // Equal values have isomorphic canonical graphs (the same size, and each is
+            // equal to the other).
+            if raw && compare::survival(&e, h, g, Mode::Stopper).unwrap().leq(0, 0) {
+                assert_eq!(canon[i].graph.len(), canon[j].graph.len(), "{g:?} = {h:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_of_stoppers_with_short_games_are_stoppers_and_monotone() {
+    let mut e = Engine::new();
+    let graphs = random_stoppers(23, 20);
+    let x = crate::engine::testutil::game(&mut e, "{1|-1}");
+    let x = Loopy::Stopper(Arc::new(e.short_stopper(x).unwrap()));
+    let canon: Vec<Arc<Stopper>> = graphs
+        .iter()
+        .map(|g| Arc::new(e.loopy_canonical(g, 0).unwrap()))
+        .collect();
+    let sums: Vec<Arc<Stopper>> = canon
+        .iter()
+        .map(|s| {
+            let r = e.loopy_add(&Loopy::Stopper(s.clone()), &x).unwrap();
+            r.as_stopper(&mut e).unwrap().expect("stopper + short game is a stopper")
+        })
+        .collect();
+    for i in 0..canon.len() {
+        for j in 0..canon.len() {
+            if e.stopper_leq(&canon[i], &canon[j]).unwrap() {
+                assert!(e.stopper_leq(&sums[i], &sums[j]).unwrap());
+            }
+        }
+    }
+}
