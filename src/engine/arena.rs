@@ -139,6 +139,7 @@ pub struct Engine {
     pub(super) products: super::products::ProductCaches,
     pub(super) atomic: super::atomic::AtomicCaches,
     pub(super) compound: super::compound::CompoundCaches,
+    pub(super) loopy: super::loopy::LoopyCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
 }
@@ -171,6 +172,7 @@ impl Engine {
             products: Default::default(),
             atomic: Default::default(),
             compound: Default::default(),
+            loopy: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
         };

@@ -113,6 +113,15 @@ impl LoopyResult {
     }
 }
 
+/// Canonical forms kept before the cache starts afresh.
+const MAX_CACHED: usize = 1 << 14;
+
+/// Canonical stoppers already computed, by packed input graph.
+#[derive(Default)]
+pub struct LoopyCaches {
+    canonical: rustc_hash::FxHashMap<Graph, Stopper>,
+}
+
 fn invalid(message: impl Into<String>) -> EngineError {
     EngineError::InvalidArgument(message.into())
 }
@@ -192,13 +201,23 @@ impl Engine {
         Ok(Stopper { graph, short, kind })
     }
 
-    /// The canonical stopper of the stopper `graph` from `root`.
+    /// The canonical stopper of the stopper `graph` from `root` (cached by the packed graph:
+    /// the printer asks for the canonical form of every follower it prints).
     pub fn loopy_canonical(&mut self, graph: &Graph, root: u32) -> EngineResult<Stopper> {
-        if !graph.is_stopper_from(root) {
+        let packed = graph.pack(root);
+        if let Some(s) = self.loopy.canonical.get(&packed) {
+            return Ok(s.clone());
+        }
+        if !packed.is_stopper_from(0) {
             return Err(invalid("that game is not a stopper"));
         }
-        let canonical = simplify::canonical_stopper(self, graph, root)?;
-        self.classify(canonical)
+        let canonical = simplify::canonical_stopper(self, &packed, 0)?;
+        let stopper = self.classify(canonical)?;
+        if self.loopy.canonical.len() >= MAX_CACHED {
+            self.loopy.canonical.clear();
+        }
+        self.loopy.canonical.insert(packed, stopper.clone());
+        Ok(stopper)
     }
 
     /// The value of any game graph from `root`: a canonical stopper, or its sides.
