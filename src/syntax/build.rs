@@ -429,6 +429,12 @@ impl Builder {
                 (BinKind::RangeStep, BinKind::Range) => {
                     return Err(self.error("ranges cannot be chained", incoming.span.start));
                 }
+                (BinKind::Arith(BinOp::Sided), BinKind::Arith(BinOp::Sided)) => {
+                    return Err(self.error(
+                        "`&` cannot be chained: a value has one onside and one offside",
+                        incoming.span.start,
+                    ));
+                }
                 _ => {}
             }
         }

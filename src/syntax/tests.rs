@@ -2476,4 +2476,5 @@ fn loopy_game_notation() {
     same("v<on>*", "-(^.Pow(on)) + *");
     // `pass` alone parses; evaluating it is the error.
     check("pass", pass());
+    assert!(err("on & 0 & off").message.contains("cannot be chained"));
 }

@@ -206,7 +206,10 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Ruleset(_) => "a ruleset",
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
-        Value::Loopy(_) => "a loopy game",
+        Value::Loopy(l) => match **l {
+            crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
+            _ => "a sided value (onside & offside)",
+        },
         Value::Text(_) => "a text value",
         Value::Nothing => "Nothing",
     }
