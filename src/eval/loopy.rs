@@ -48,6 +48,9 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// The largest stopper (in vertices) whose summary shows its degree.
+const MAX_SUMMARY_DEGREE_VERTICES: usize = 40;
+
 /// Names bound by node labels while a loopy specifier is built, innermost last.
 type Labels = Vec<(Symbol, u32)>;
 
@@ -785,5 +788,80 @@ impl Evaluator<'_> {
                 Ok(self.loopy_false_predicate(key))
             }
         }
+    }
+}
+
+impl Evaluator<'_> {
+    /// The summary under a loopy result: outcome and stops, and the degree of a stopper.
+    pub(super) fn loopy_summary(&mut self, l: &Loopy) -> Option<crate::display::Summary> {
+        use crate::engine::loopy::LoopyOutcome;
+        let outcome = self.engine.loopy_outcome(l).ok()?;
+        let meaning = match outcome {
+            LoopyOutcome::Plain(o) => o.meaning(),
+            LoopyOutcome::NHat => "Left wins moving first, a draw if Right starts",
+            LoopyOutcome::PHat => "a draw if Left starts, Left wins if Right starts",
+            LoopyOutcome::NCheck => "Right wins moving first, a draw if Left starts",
+            LoopyOutcome::PCheck => "a draw if Right starts, Right wins if Left starts",
+            LoopyOutcome::D => "a draw whoever starts",
+        };
+        let mut summary = crate::display::Summary {
+            outcome: outcome.name().to_string(),
+            outcome_meaning: meaning.to_string(),
+            ..Default::default()
+        };
+        if let Loopy::Stopper(s) = l {
+            let left = self.engine.stopper_stop(s, Mover::Left).ok();
+            let right = self.engine.stopper_stop(s, Mover::Right).ok();
+            if let (Some(left), Some(right)) = (left, right) {
+                let left = self.stop_value(left).ok()?;
+                let right = self.stop_value(right).ok()?;
+                summary.left_stop = self.render(&left);
+                summary.right_stop = self.render(&right);
+            }
+            // The degree sidles a sum with |G|² vertices: shown for small games only, so
+            // that a summary never costs more than the result.
+            if s.graph.len() <= MAX_SUMMARY_DEGREE_VERTICES {
+                let degree = self.engine.stopper_degree(s).ok()?;
+                let degree = self.stopper_value(degree);
+                summary.degree = Some(self.render(&degree));
+            }
+        }
+        Some(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Session;
+
+    fn summary(src: &str) -> crate::display::Summary {
+        let mut session = Session::new();
+        let mut results = session.eval_source(src, 1);
+        let value = results.remove(0).result.expect("evaluates");
+        session
+            .summary(&value)
+            .expect("a loopy value has a summary")
+    }
+
+    #[test]
+    fn the_summary_of_a_stopper_has_outcome_stops_and_degree() {
+        let s = summary("over");
+        assert_eq!(s.outcome, "L");
+        assert_eq!(
+            (s.left_stop.as_str(), s.right_stop.as_str()),
+            ("over", "over")
+        );
+        assert_eq!(s.degree.as_deref(), Some("over"));
+        let s = summary("{0||0|under}");
+        assert_eq!(s.degree.as_deref(), Some("Tiny(over)"));
+    }
+
+    #[test]
+    fn the_summary_of_a_sided_value_names_its_draws() {
+        let s = summary("dud");
+        assert_eq!(s.outcome, "D");
+        assert_eq!(s.degree, None);
+        assert_eq!(summary("a{1||a|0}").outcome, "NHat");
+        assert_eq!(summary("a{{|a}|}").outcome, "PHat");
     }
 }

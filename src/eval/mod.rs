@@ -251,6 +251,7 @@ impl Session {
         let g = match value {
             Value::Game(g) => *g,
             Value::Explicit(_) | Value::Position(_) => self.evaluator().game_of(value).ok()?,
+            Value::Loopy(l) => return self.evaluator().loopy_summary(l),
             _ => return None,
         };
         let mut summary =

@@ -115,7 +115,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, bound: u32) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % bound as u64) as u32
     }
 }
@@ -178,18 +181,27 @@ fn outcome_classes_of_random_stoppers_agree_with_brute_force_play() {
 fn simplifying_random_stoppers_changes_no_comparison_and_is_idempotent() {
     let mut e = Engine::new();
     let graphs = random_stoppers(11, 40);
-    let canon: Vec<Stopper> = graphs.iter().map(|g| e.loopy_canonical(g, 0).unwrap()).collect();
+    let canon: Vec<Stopper> = graphs
+        .iter()
+        .map(|g| e.loopy_canonical(g, 0).unwrap())
+        .collect();
     for (i, g) in graphs.iter().enumerate() {
         // Canonicalising a canonical graph gives it back.
         let again = e.loopy_canonical(&canon[i].graph, 0).unwrap();
         assert_eq!(again.graph, canon[i].graph, "{g:?}");
         for (j, h) in graphs.iter().enumerate() {
-            let raw = compare::survival(&e, g, h, Mode::Stopper).unwrap().leq(0, 0);
+            let raw = compare::survival(&e, g, h, Mode::Stopper)
+                .unwrap()
+                .leq(0, 0);
             let simplified = e.stopper_leq(&canon[i], &canon[j]).unwrap();
             assert_eq!(raw, simplified, "{g:?} <= {h:?}");
             // Equal values have isomorphic canonical graphs (the same size, and each is
             // equal to the other).
-            if raw && compare::survival(&e, h, g, Mode::Stopper).unwrap().leq(0, 0) {
+            if raw
+                && compare::survival(&e, h, g, Mode::Stopper)
+                    .unwrap()
+                    .leq(0, 0)
+            {
                 assert_eq!(canon[i].graph.len(), canon[j].graph.len(), "{g:?} = {h:?}");
             }
         }
@@ -210,7 +222,9 @@ fn sums_of_stoppers_with_short_games_are_stoppers_and_monotone() {
         .iter()
         .map(|s| {
             let r = e.loopy_add(&Loopy::Stopper(s.clone()), &x).unwrap();
-            r.as_stopper(&mut e).unwrap().expect("stopper + short game is a stopper")
+            r.as_stopper(&mut e)
+                .unwrap()
+                .expect("stopper + short game is a stopper")
         })
         .collect();
     for i in 0..canon.len() {
