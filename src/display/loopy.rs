@@ -92,7 +92,7 @@ impl LoopyWriter<'_> {
 
     /// The canonical stopper at vertex `v` of `s`'s graph, as its own value.
     fn sub(&mut self, s: &Stopper, v: u32) -> Result<Stopper, PrintError> {
-        Ok(self.engine.loopy_canonical(&s.graph, v)?)
+        Ok(self.engine.stopper_follower(s, v)?)
     }
 
     /// A proper canonical stopper at vertex `v` (loopy.md §4.3); the bars it reports.
@@ -108,8 +108,11 @@ impl LoopyWriter<'_> {
         self.engine.check_interrupt()?;
         let g = self.sub(s, v)?;
         let neg = self.engine.stopper_neg(&g)?;
-        // 1. A switch {A | −A}.
-        if self.engine.stopper_eq(&g, &neg)? {
+        // 1. A switch {A | −A}. Equal canonical stoppers are isomorphic, so a different
+        // isomorphism-invariant hash rules a switch out without comparing.
+        let may_be_switch =
+            super::loopy_order::isohash(&g.graph, 0) == super::loopy_order::isohash(&neg.graph, 0);
+        if may_be_switch && self.engine.stopper_eq(&g, &neg)? {
             let left: Vec<u32> = g.graph.targets(0, Mover::Left).collect();
             if left.iter().any(|&t| g.graph.reachable(t)[0]) {
                 return Err(PrintError::Engine(

@@ -52,9 +52,12 @@ enum Part {
     H,
 }
 
-struct Arena<'a> {
-    a: &'a Graph,
-    b: &'a Graph,
+struct Arena {
+    /// Distinct targets of each vertex: of `a` (Left, Right) and of `b` (Left, Right).
+    a_left: Vec<Vec<u32>>,
+    a_right: Vec<Vec<u32>>,
+    b_left: Vec<Vec<u32>>,
+    b_right: Vec<Vec<u32>>,
     nb: usize,
     /// Reverse edges of `a` and `b`: rev[v] = vertices with an edge (of that side) to v.
     a_rev_left: Vec<Vec<u32>>,
@@ -83,7 +86,7 @@ fn distinct(g: &Graph, v: u32, mover: Mover) -> Vec<u32> {
     t
 }
 
-impl Arena<'_> {
+impl Arena {
     fn decode(&self, s: usize) -> (u32, u32, Mover) {
         let m = if s % 2 == 1 {
             Mover::Right
@@ -104,18 +107,18 @@ impl Arena<'_> {
         let (g, h, m) = self.decode(s);
         match m {
             Mover::Left => {
-                for g2 in distinct(self.a, g, Mover::Right) {
+                for &g2 in &self.a_right[g as usize] {
                     out.push((self.encode(g2, h, Mover::Right), Part::MinusG));
                 }
-                for h2 in distinct(self.b, h, Mover::Left) {
+                for &h2 in &self.b_left[h as usize] {
                     out.push((self.encode(g, h2, Mover::Right), Part::H));
                 }
             }
             Mover::Right => {
-                for g2 in distinct(self.a, g, Mover::Left) {
+                for &g2 in &self.a_left[g as usize] {
                     out.push((self.encode(g2, h, Mover::Left), Part::MinusG));
                 }
-                for h2 in distinct(self.b, h, Mover::Right) {
+                for &h2 in &self.b_right[h as usize] {
                     out.push((self.encode(g, h2, Mover::Left), Part::H));
                 }
             }
@@ -152,9 +155,14 @@ impl Arena<'_> {
 
 /// The survival table comparing every vertex of `a` with every vertex of `b` in `mode`.
 pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResult<Table> {
+    let all = |g: &Graph, m: Mover| -> Vec<Vec<u32>> {
+        (0..g.len() as u32).map(|v| distinct(g, v, m)).collect()
+    };
     let arena = Arena {
-        a,
-        b,
+        a_left: all(a, Mover::Left),
+        a_right: all(a, Mover::Right),
+        b_left: all(b, Mover::Left),
+        b_right: all(b, Mover::Right),
         nb: b.len(),
         a_rev_left: reverse(a, Mover::Left),
         a_rev_right: reverse(a, Mover::Right),
@@ -162,6 +170,9 @@ pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResu
         b_rev_right: reverse(b, Mover::Right),
     };
     let states = a.len() * b.len() * 2;
+    // The table and its counters (and the good-state pass's two arrays) are allocated up
+    // front: check the memory ceiling before asking for them.
+    engine.check_memory_for(states.saturating_mul(14))?;
     let mut status = vec![UNKNOWN; states];
     // Moves of each state not yet known to be wins for the opponent.
     let mut open = vec![0u32; states];
@@ -188,7 +199,7 @@ pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResu
 /// Retrograde propagation of the labelled states in `queue`.
 fn propagate(
     engine: &Engine,
-    arena: &Arena<'_>,
+    arena: &Arena,
     status: &mut [u8],
     open: &mut [u32],
     queue: &mut VecDeque<usize>,
@@ -224,7 +235,7 @@ fn propagate(
 /// set), give every other undetermined state to Right, and propagate (loopy.md §3.2 step 2).
 fn good_state_iteration(
     engine: &Engine,
-    arena: &Arena<'_>,
+    arena: &Arena,
     mode: Mode,
     status: &mut [u8],
     open: &mut [u32],

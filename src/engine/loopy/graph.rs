@@ -142,6 +142,11 @@ impl Graph {
     /// slots): vertex (i, j) is `i·|other| + j`. Returns the graph and the start vertex.
     pub fn sum(&self, g0: u32, other: &Graph, h0: u32) -> (Graph, u32) {
         let n = other.len() as u32;
+        debug_assert!(
+            self.len()
+                .checked_mul(other.len())
+                .is_some_and(|v| v < u32::MAX as usize)
+        );
         let mut out = Graph::default();
         for i in 0..self.len() as u32 {
             for j in 0..n {

@@ -181,7 +181,7 @@ impl Engine {
     }
 
     /// Classify a canonical stopper graph (root 0) as short, pseudonumber or proper.
-    fn classify(&mut self, graph: Graph) -> EngineResult<Stopper> {
+    pub(super) fn classify(&mut self, graph: Graph) -> EngineResult<Stopper> {
         let short = self.short_vertices(&graph)?;
         let number_at = |t: u32| short[t as usize].and_then(|g| self.as_number(g));
         let (l, r) = (&graph.left[0], &graph.right[0]);
@@ -340,8 +340,24 @@ impl Engine {
         }
     }
 
+    /// Fail before building a sum graph of `vertices` vertices that cannot fit.
+    fn check_sum_size(&self, vertices: usize) -> EngineResult<()> {
+        const MAX_SUM_VERTICES: usize = 1 << 22;
+        if vertices > MAX_SUM_VERTICES {
+            return Err(EngineError::TooMany {
+                what: "vertices in a sum of loopy games",
+                limit: MAX_SUM_VERTICES as u64,
+            });
+        }
+        // Each vertex keeps two edge lists; comparisons need |sum|² states (checked there).
+        self.check_memory_for(vertices.saturating_mul(64))
+    }
+
     /// G + H.
     pub fn loopy_add(&mut self, a: &Loopy, b: &Loopy) -> EngineResult<LoopyResult> {
+        let (a_on, _) = a.sides();
+        let (b_on, _) = b.sides();
+        self.check_sum_size(a_on.graph().len().saturating_mul(b_on.graph().len()))?;
         match (a, b) {
             (Loopy::Stopper(s), Loopy::Stopper(t)) => {
                 let (sum, start) = s.graph.sum(0, &t.graph, 0);
@@ -372,6 +388,7 @@ impl Engine {
 
     /// G Upsum H (`Mode::On`) or G Downsum H (`Mode::Off`) of two stoppers' graphs.
     fn side_sum(&mut self, a: &Graph, b: &Graph, side: Mode) -> EngineResult<Stopper> {
+        self.check_sum_size(a.len().saturating_mul(b.len()))?;
         let (sum, start) = a.sum(0, b, 0);
         if sum.is_stopper_from(start) {
             return self.loopy_canonical(&sum, start);

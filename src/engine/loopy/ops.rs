@@ -227,9 +227,15 @@ impl Engine {
         Ok(self.stopper_leq(a, b)? && self.stopper_leq(b, a)?)
     }
 
-    /// −S for a canonical stopper.
+    /// −S for a canonical stopper (the negative of a canonical graph is canonical).
     pub fn stopper_neg(&mut self, s: &Stopper) -> EngineResult<Stopper> {
-        self.loopy_canonical(&s.graph.negative(), 0)
+        self.classify(s.graph.negative())
+    }
+
+    /// The follower of a canonical stopper at vertex `v`, as a stopper: the part of the graph
+    /// reachable from `v`, which is canonical already.
+    pub fn stopper_follower(&mut self, s: &Stopper, v: u32) -> EngineResult<Stopper> {
+        self.classify(s.graph.pack(v))
     }
 
     /// G.Degree = G Upsum −G (0 for a loopfree G).
