@@ -6,8 +6,11 @@
 //! (g, h, Right to move) is not a win for Right.
 
 use super::graph::{Graph, Mover};
-use crate::engine::{Engine, EngineResult};
+use crate::engine::{Engine, EngineError, EngineResult};
 use std::collections::VecDeque;
+
+/// The most states a survival table may have (about 2 GB of table and counters).
+const MAX_STATES: usize = 1 << 28;
 
 /// Which rule decides endless play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -169,7 +172,13 @@ pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResu
         b_rev_left: reverse(b, Mover::Left),
         b_rev_right: reverse(b, Mover::Right),
     };
-    let states = a.len() * b.len() * 2;
+    let states = a.len().saturating_mul(b.len()).saturating_mul(2);
+    if states > MAX_STATES {
+        return Err(EngineError::TooMany {
+            what: "states in a comparison of loopy games",
+            limit: MAX_STATES as u64,
+        });
+    }
     // The table and its counters (and the good-state pass's two arrays) are allocated up
     // front: check the memory ceiling before asking for them.
     engine.check_memory_for(states.saturating_mul(14))?;
@@ -179,6 +188,9 @@ pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResu
     let mut queue = VecDeque::new();
     let mut buf = Vec::new();
     for (s, count) in open.iter_mut().enumerate() {
+        if s % 65536 == 65535 {
+            engine.check_interrupt()?;
+        }
         arena.moves(s, &mut buf);
         *count = buf.len() as u32;
         if buf.is_empty() {
