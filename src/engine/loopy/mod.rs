@@ -342,7 +342,9 @@ impl Engine {
 
     /// Fail before building a sum graph of `vertices` vertices that cannot fit.
     fn check_sum_size(&self, vertices: usize) -> EngineResult<()> {
-        const MAX_SUM_VERTICES: usize = 1 << 22;
+        // Simplifying a sum compares all pairs of its vertices: beyond this, the table of
+        // pairs would pass the survival tables' cap anyway.
+        const MAX_SUM_VERTICES: usize = 1 << 14;
         if vertices > MAX_SUM_VERTICES {
             return Err(EngineError::TooMany {
                 what: "vertices in a sum of loopy games",
