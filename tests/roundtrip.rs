@@ -101,3 +101,43 @@ fn notation_examples_round_trip() {
         assert_eq!(session.render(&again), printed, "{text}");
     }
 }
+
+/// Loopy values print in CGSuite's notation, extended so that everything printed pastes back
+/// (`5over`, `^[on]`, `v<on>*`, labelled braces, `S & T`); the random loopy games of
+/// `tests/loopy_laws.rs` check the same law.
+#[test]
+fn loopy_notation_examples_round_trip() {
+    let mut session = Session::new();
+    for text in [
+        "on",
+        "off",
+        "dud",
+        "over",
+        "-1/4under",
+        "5over",
+        "^[on]",
+        "^[on]*",
+        "5v[on]*",
+        "^<on>",
+        "v<on>*",
+        "+-(5over)",
+        "+-over",
+        "Tiny(over)",
+        "5Tiny(on)",
+        "Miny(on)",
+        "{0||||0|||Miny(on)|0||off}",
+        "a{0||||0|||a|*||*}",
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        "{0||0,pass|0,v[4]*}",
+        "2 & +-1",
+        "^ & v*",
+        "19/4over & 19/4under",
+        "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+    ] {
+        let value = eval(&mut session, text);
+        let printed = session.render(&value);
+        assert_eq!(printed, text, "{text} prints as itself");
+        let again = eval(&mut session, &printed);
+        assert_eq!(session.render(&again), printed, "{text}");
+    }
+}

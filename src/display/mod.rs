@@ -2,6 +2,8 @@
 //! a game result ([`summary`]), and thermograph drawings: in the terminal ([`plot`]) and as
 //! SVG ([`thermograph_svg`]), both from the exact [`thermograph_shape`].
 
+mod loopy;
+mod loopy_order;
 pub mod notation;
 mod order;
 pub mod plot;

@@ -111,6 +111,7 @@ impl Printer {
                 self.write_game(engine, g, out)?
             }
             Value::Misere(m) => out.write_str(&crate::misere::methods::render(*m, engine)?)?,
+            Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
             Value::Side(Side::Left) => out.write_str("Left")?,
@@ -206,6 +207,23 @@ impl Printer {
         out: &mut dyn Write,
     ) -> PrintResult {
         self.write(engine, g, true, out)
+    }
+
+    /// A short game as an option of a loopy game's printed form: braced when asked; the bars
+    /// it uses when printed bare (0 when braced or an atom).
+    pub fn write_short_option(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+        braced: bool,
+        out: &mut dyn Write,
+    ) -> Result<u8, PrintError> {
+        self.write(engine, g, braced, out)?;
+        if braced {
+            Ok(0)
+        } else {
+            Ok(self.bars(engine, g)?)
+        }
     }
 
     /// A game as a string (for summaries and messages).

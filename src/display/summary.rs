@@ -20,6 +20,8 @@ pub struct Summary {
     pub atomic_weight: Option<String>,
     /// For positions of rulesets: how the position was built (`kayles[5]`).
     pub position: Option<String>,
+    /// For loopy stoppers: the degree of loopiness (`G Upsum -G`).
+    pub degree: Option<String>,
 }
 
 #[cfg(test)]
@@ -36,6 +38,7 @@ impl Summary {
             temperature: Some("3/4".into()),
             atomic_weight: None,
             position: None,
+            degree: None,
         }
     }
 }
@@ -56,5 +59,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
             None => None,
         },
         position: None,
+        degree: None,
     })
 }

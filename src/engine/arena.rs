@@ -158,6 +158,7 @@ pub struct Engine {
     pub(super) products: super::products::ProductCaches,
     pub(super) atomic: super::atomic::AtomicCaches,
     pub(super) compound: super::compound::CompoundCaches,
+    pub(super) loopy: super::loopy::LoopyCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
     /// Set while sums are computed bottom-up (see `Engine::add`), which must not nest.
@@ -195,6 +196,7 @@ impl Engine {
             products: Default::default(),
             atomic: Default::default(),
             compound: Default::default(),
+            loopy: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             memory_limit: usize::MAX,
             filling_sums: false,

@@ -11,6 +11,7 @@ mod canonical;
 mod compare;
 mod compound;
 pub mod dyadic;
+pub mod loopy;
 pub mod memory;
 pub mod nim_arith;
 pub mod nus;

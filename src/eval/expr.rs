@@ -111,11 +111,9 @@ impl Evaluator<'_> {
     fn eval_kind(&mut self, e: &Expr) -> EvalResult<Value> {
         match &e.kind {
             ExprKind::Literal(lit) => self.eval_literal(lit),
-            ExprKind::Game { left, right } => {
-                let left = self.eval_options(left)?;
-                let right = self.eval_options(right)?;
-                Ok(Value::Game(self.engine.game_from_options(&left, &right)?))
-            }
+            ExprKind::Game { left, right } => self.eval_game(e, left, right),
+            ExprKind::Labelled { .. } => self.eval_loopy_specifier(e),
+            ExprKind::Pass => Err(EvalError::new("Unexpected `pass`.")),
             ExprKind::ExplicitGame { left, right } => {
                 let left = self.eval_options(left)?;
                 let right = self.eval_options(right)?;
@@ -345,6 +343,9 @@ impl Evaluator<'_> {
         if let Some(v) = self.constant(name) {
             return Ok(v);
         }
+        if let Some(v) = self.loopy_constant(name)? {
+            return Ok(v);
+        }
         if let Some(v) = crate::rulesets::constant(name) {
             return Ok(v);
         }
@@ -379,6 +380,9 @@ impl Evaluator<'_> {
                     }
                     return Ok(Value::Game(self.engine.game_from_options(&left, &right)?));
                 }
+                if matches!(v, Value::Loopy(_)) {
+                    return self.loopy_switch(&v);
+                }
                 let g = self.game_of(&v)?;
                 let neg = self.engine.neg(g)?;
                 Ok(Value::Game(self.engine.game_from_options(&[g], &[neg])?))
@@ -392,6 +396,7 @@ impl Evaluator<'_> {
             Value::Number(r) => Ok(Value::Number(-r)),
             // Every impartial game is its own negative.
             Value::Misere(m) => Ok(Value::Misere(m)),
+            Value::Loopy(_) => self.loopy_negate(&v),
             other => {
                 let g = self.game_of(&other)?;
                 Ok(Value::Game(self.engine.neg(g)?))
@@ -401,6 +406,11 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if (matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_)) || op == BinOp::Sided)
+            && let Some(v) = self.loopy_binary(op, &a, &b)?
+        {
+            return Ok(v);
+        }
         match (op, &a, &b) {
             (BinOp::Add, N(x), N(y)) => return Ok(N(x + y)),
             (BinOp::Sub, N(x), N(y)) => return Ok(N(x - y)),
@@ -508,6 +518,7 @@ impl Evaluator<'_> {
                 type_name(&b)
             ))),
             BinOp::Pow => power(&a, &b),
+            BinOp::Sided => unreachable!("`&` is evaluated by loopy_binary"),
             BinOp::OrdinalSum => {
                 let h = self.game_of(&b)?;
                 let r = match &a {
@@ -538,6 +549,9 @@ impl Evaluator<'_> {
                 std::cmp::Ordering::Greater => Relation::Greater,
             };
             return Ok(relation_satisfies(op, rel));
+        }
+        if let Some(result) = self.loopy_compare(op, a, b)? {
+            return Ok(result);
         }
         let is_game = |v: &Value| {
             matches!(
@@ -851,11 +865,12 @@ fn op_symbol(op: BinOp) -> &'static str {
         BinOp::Div => "/",
         BinOp::Mod => "%",
         BinOp::Pow => "^",
+        BinOp::Sided => "&",
         BinOp::OrdinalSum => ":",
     }
 }
 
-fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {
+pub(super) fn relation_satisfies(op: CmpOp, rel: Relation) -> bool {
     use Relation::*;
     match op {
         CmpOp::Eq => rel == Equal,

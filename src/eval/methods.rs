@@ -30,6 +30,9 @@ impl Evaluator<'_> {
         {
             return Ok(v);
         }
+        if let Some(v) = self.loopy_call(receiver, &key, &args)? {
+            return Ok(v);
+        }
         if let Some(v) = self.value_method(receiver, name, &key, &args)? {
             return Ok(v);
         }

@@ -16,6 +16,7 @@ mod expr;
 mod function;
 #[cfg(test)]
 mod language_tests;
+mod loopy;
 mod methods;
 mod names;
 mod order;
@@ -253,6 +254,7 @@ impl Session {
         let g = match value {
             Value::Game(g) => *g,
             Value::Explicit(_) | Value::Position(_) => self.evaluator().game_of(value).ok()?,
+            Value::Loopy(l) => return self.evaluator().loopy_summary(l),
             _ => return None,
         };
         let mut summary =

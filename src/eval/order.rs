@@ -9,6 +9,7 @@ fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
         Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => 1,
+        Value::Loopy(_) => 1,
         Value::Misere(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
@@ -77,6 +78,17 @@ impl Evaluator<'_> {
             (Value::Misere(g), Value::Misere(h)) => {
                 crate::misere::with_arena(self.engine, |a| a.compare(*g, *h))
             }
+            // Loopy values after short games; equal values are one element; otherwise in the
+            // order of their text (deterministic, though not CGSuite's hash order).
+            (Value::Loopy(_), Value::Loopy(_)) => {
+                if self.loopy_compare(crate::syntax::ast::CmpOp::Eq, a, b)? == Some(true) {
+                    Ordering::Equal
+                } else {
+                    self.render(a).cmp(&self.render(b))
+                }
+            }
+            (Value::Loopy(_), _) => Ordering::Greater,
+            (_, Value::Loopy(_)) => Ordering::Less,
             // CGSuite puts `true` before `false`.
             (Value::Bool(x), Value::Bool(y)) => y.cmp(x),
             (Value::Str(x), Value::Str(y)) => x.encode_utf16().cmp(y.encode_utf16()),

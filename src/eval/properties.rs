@@ -161,7 +161,7 @@ impl Evaluator<'_> {
                 }
                 Ok(Some(Value::Game(self.tiny(g, key == "miny")?)))
             }
-            _ => Ok(None),
+            _ => self.short_loopy_property(g, key, args),
         }
     }
 

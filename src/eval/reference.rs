@@ -140,6 +140,7 @@ pub const TOPICS: &[&str] = &[
     "Contest",
     "Partizan games",
     "Misère games",
+    "Loopy games",
     "Collections",
     "Strings",
     "Constants",
@@ -373,6 +374,12 @@ pub static TABLE: &[Entry] = &table! {
         "Conway's product of G and H.", "2.ConwayProduct({1|0})", ["conway_product", "NortonProduct"];
     GameMethod, "Cool", "G.Cool(t)", 1, 1, "Transformations",
         "G cooled by t.", "{3|-1}.Cool(1)", ["cool", "Heat", "Temperature"];
+    GameMethod, "Degree", "G.Degree", 0, 0, "Loopy games",
+        "The degree of loopiness: G Upsum -G (0 for a loopfree game).", "{0||0|under}.Degree", ["Variety", "Upsum"];
+    GameMethod, "Downsum", "G.Downsum(H)", 1, 1, "Loopy games",
+        "The offside of G + H.", "upon.Downsum(off)", ["Upsum", "Offside"];
+    GameMethod, "DownsumVariety", "G.DownsumVariety(D)", 1, 1, "Loopy games",
+        "G Downsum ((-G) Upsum D), for an idempotent D.", "upon.DownsumVariety(^.Pow(on))", ["UpsumVariety", "Variety"];
     GameMethod, "FollowerCount", "G.FollowerCount", 0, 0, "Options",
         "How many distinct followers G has.", "{1|*}.FollowerCount", ["follower_count", "Followers"];
     GameMethod, "Followers", "G.Followers", 0, 0, "Options",
@@ -397,6 +404,8 @@ pub static TABLE: &[Entry] = &table! {
         "True if G lies strictly between all negative and all positive numbers (and is not 0).", "^.IsInfinitesimal", ["IsAllSmall"];
     GameMethod, "IsInteger", "G.IsInteger", 0, 0, "Tests",
         "True if G is an integer.", "{1|}.IsInteger", ["IsNumber"];
+    GameMethod, "IsLoopfree", "G.IsLoopfree", 0, 0, "Loopy games",
+        "True if no cycle can be reached from G (a short game).", "on.IsLoopfree", ["IsPlumtree", "IsStopper"];
     GameMethod, "IsNimber", "G.IsNimber", 0, 0, "Tests",
         "True if G is a nimber *n.", "{0,*|0,*}.IsNimber", ["NimValue"];
     GameMethod, "IsNumber", "G.IsNumber", 0, 0, "Tests",
@@ -411,6 +420,16 @@ pub static TABLE: &[Entry] = &table! {
         "True for an odd-tempered game.", "*.IsOddTempered", ["IsEvenTempered"];
     GameMethod, "IsOrdinal", "G.IsOrdinal", 0, 0, "Tests",
         "True if G's canonical form has no Right options.", "2.IsOrdinal", [];
+    GameMethod, "IsPlumtree", "G.IsPlumtree", 0, 0, "Loopy games",
+        "True if the only cycles G reaches are passes.", "{0|pass}.IsPlumtree", ["IsLoopfree", "IsStopper"];
+    GameMethod, "IsPseudonumber", "G.IsPseudonumber", 0, 0, "Loopy games",
+        "True for a number, on, off, x over or x under.", "{pass|3/2}.IsPseudonumber", ["IsNumber"];
+    GameMethod, "IsStable", "G.IsStable", 0, 0, "Loopy games",
+        "True if G's upsum and downsum varieties (over its degree) agree.", "over.IsStable", ["Variety", "Degree"];
+    GameMethod, "IsStopper", "G.IsStopper", 0, 0, "Loopy games",
+        "True if no infinite alternating play can start anywhere in G.", "dud.IsStopper", ["IsStopperSided", "IsPlumtree"];
+    GameMethod, "IsStopperSided", "G.IsStopperSided", 0, 0, "Loopy games",
+        "True if both of G's sides are stoppers.", "dud.IsStopperSided", ["IsStopper", "Onside"];
     GameMethod, "IsUptimal", "G.IsUptimal", 0, 0, "Tests",
         "True if G has an uptimal expansion.", "(^ + ^).IsUptimal", ["UptimalExpansion"];
     GameMethod, "IsZero", "G.IsZero", 0, 0, "Tests",
@@ -431,6 +450,10 @@ pub static TABLE: &[Entry] = &table! {
         "n for an impartial game equal to *n.", "kayles[5].NimValue", ["nim_values", "IsNimber"];
     GameMethod, "NortonProduct", "G.NortonProduct(U)", 1, 1, "Sums and products",
         "Norton's product of G by U.", "2.NortonProduct(^)", ["norton_product"];
+    GameMethod, "Offside", "G.Offside", 0, 0, "Loopy games",
+        "G's offside: its value when infinite play is a win for Right.", "dud.Offside", ["Onside"];
+    GameMethod, "Onside", "G.Onside", 0, 0, "Loopy games",
+        "G's onside: its value when infinite play is a win for Left.", "dud.Onside", ["Offside"];
     GameMethod, "Options", "G.Options / G.Options(side)", 0, 1, "Options",
         "The options for Left or Right; without a side, both players' options (a position's in move order).", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
     GameMethod, "OrdinalProduct", "G.OrdinalProduct(H)", 1, 1, "Sums and products",
@@ -467,6 +490,8 @@ pub static TABLE: &[Entry] = &table! {
         "Left's or Right's stop.", "{3|-1}.Stop(Right)", ["LeftStop", "RightStop"];
     GameMethod, "StopCount", "G.StopCount", 0, 0, "Values and stops",
         "CGSuite's stop count: 1 for a number, otherwise the sum over all options.", "{3|-1}.StopCount", ["stop_count"];
+    GameMethod, "StrongStop", "G.StrongStop(side)", 1, 1, "Loopy games",
+        "Left's or Right's stop without its over/under adornment.", "{pass|3/2}.StrongStop(Left)", ["Stop"];
     GameMethod, "Subordinate", "G.Subordinate(base)", 1, 1, "Transformations",
         "The H with base : H = G, if there is one.", "(1/2).Subordinate(1)", ["subordinate"];
     GameMethod, "Temperature", "G.Temperature", 0, 0, "Values and stops",
@@ -475,8 +500,14 @@ pub static TABLE: &[Entry] = &table! {
         "G's thermograph.", "{3|-1}.Thermograph", ["thermograph", "Temperature"];
     GameMethod, "Tiny", "x.Tiny", 0, 0, "Constructors",
         "tiny-x.", "2.Tiny", ["tiny", "Miny"];
+    GameMethod, "Upsum", "G.Upsum(H)", 1, 1, "Loopy games",
+        "The onside of G + H.", "upon.Upsum(^.Pow(on))", ["Downsum", "Onside"];
+    GameMethod, "UpsumVariety", "G.UpsumVariety(D)", 1, 1, "Loopy games",
+        "G Upsum ((-G) Downsum (-D)), for an idempotent D.", "upon.UpsumVariety(on)", ["DownsumVariety", "Variety"];
     GameMethod, "UptimalExpansion", "G.UptimalExpansion", 0, 0, "Values and stops",
         "G in uptimal notation.", "(^ + ^).UptimalExpansion", ["uptimal_expansion"];
+    GameMethod, "Variety", "G.Variety", 0, 0, "Loopy games",
+        "The variety of a stable stopper: its upsum variety over its degree.", "(+-{0|pass}).Variety", ["Degree", "IsStable"];
 
     // Methods of numbers.
     NumberMethod, "Abs", "x.Abs", 0, 0, "Numbers", "The absolute value.", "(-3/2).Abs", ["abs"];
@@ -653,8 +684,14 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Left", "Left", 0, 0, "Constants", "The Left player.", "{1|0}.Options(Left)", ["Right"];
     Constant, "Nothing", "Nothing", 0, 0, "Constants", "The value of a statement with no value.", "Nothing", [];
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
+    Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
+    Constant, "off", "off", 0, 0, "Loopy games", "{|pass}: Right can pass for ever; below every game.", "off + 5", ["on"];
+    Constant, "on", "on", 0, 0, "Loopy games", "{pass|}: Left can pass for ever; above every game.", "on > 100", ["off", "dud"];
+    Constant, "over", "over", 0, 0, "Loopy games", "{0|pass}: above 0, below every positive number.", "over < 1/64", ["under", "upon"];
     Constant, "true", "true", 0, 0, "Constants", "Boolean true.", "true", ["false"];
+    Constant, "under", "under", 0, 0, "Loopy games", "{pass|0} = -over.", "under + over", ["over"];
+    Constant, "upon", "upon", 0, 0, "Loopy games", "{pass|*}, printed ^[on].", "upon > ^", ["over"];
 };
 
 /// Other spellings dispatch accepts, each with the name it stands for.

@@ -54,6 +54,8 @@ struct SummaryFields<'a> {
     birthday: serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    degree: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -125,6 +127,7 @@ fn summary_fields(s: &Summary) -> SummaryFields<'_> {
         atomic_weight: s.atomic_weight.as_deref(),
         birthday: birthday(&s.birthday),
         position: s.position.as_deref(),
+        degree: s.degree.as_deref(),
     }
 }
 
@@ -133,6 +136,8 @@ fn summary_fields(s: &Summary) -> SummaryFields<'_> {
 fn birthday(text: &str) -> serde_json::Value {
     match text.parse::<u64>() {
         Ok(n) => serde_json::Value::from(n),
+        // Loopy values have no birthday.
+        Err(_) if text.is_empty() => serde_json::Value::Null,
         Err(_) => serde_json::Value::from(text),
     }
 }

@@ -88,11 +88,17 @@ fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
     if !s.birthday.is_empty() {
         numbers.push(Field::new("birthday", &s.birthday, p));
     }
-    numbers.push(Field::new(
-        "atomic weight",
-        s.atomic_weight.as_deref().unwrap_or("—"),
-        p,
-    ));
+    if let Some(degree) = &s.degree {
+        numbers.push(Field::new("degree", degree, p));
+    }
+    // A loopy value (no birthday) has no atomic weight to speak of.
+    if !s.birthday.is_empty() {
+        numbers.push(Field::new(
+            "atomic weight",
+            s.atomic_weight.as_deref().unwrap_or("—"),
+            p,
+        ));
+    }
     (play, numbers)
 }
 
@@ -171,6 +177,7 @@ mod tests {
             temperature: Some("0".into()),
             atomic_weight: Some("0".into()),
             position: Some("kayles[5]".into()),
+            degree: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

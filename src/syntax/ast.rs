@@ -174,6 +174,8 @@ pub enum BinOp {
     OrdinalSum,
     /// `x ^ n` in operator position (after a name, `)` or `]`): a power of a number.
     Pow,
+    /// `S & T`: the loopy value with onside S and offside T.
+    Sided,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,6 +224,13 @@ pub enum ExprKind {
     Game {
         left: Vec<Expr>,
         right: Vec<Expr>,
+    },
+    /// `pass`: an option of a loopy game that moves to the game itself (`{pass|*}`).
+    Pass,
+    /// `a{0|a}`: braces whose node is named `label` inside them (a loopy game).
+    Labelled {
+        label: Symbol,
+        game: Box<Expr>,
     },
     /// `'{L|R}'`: an explicit game kept in the form typed (not canonicalised).
     ExplicitGame {

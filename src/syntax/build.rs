@@ -429,6 +429,12 @@ impl Builder {
                 (BinKind::RangeStep, BinKind::Range) => {
                     return Err(self.error("ranges cannot be chained", incoming.span.start));
                 }
+                (BinKind::Arith(BinOp::Sided), BinKind::Arith(BinOp::Sided)) => {
+                    return Err(self.error(
+                        "`&` cannot be chained: a value has one onside and one offside",
+                        incoming.span.start,
+                    ));
+                }
                 _ => {}
             }
         }
@@ -590,6 +596,8 @@ impl Builder {
                 "/" => (BinKind::Arith(BinOp::Div), 13),
                 "%" => (BinKind::Arith(BinOp::Mod), 13),
                 "^" => (BinKind::Arith(BinOp::Pow), 15),
+                // Tighter than `+`, looser than `:` (CGSuite: `over & v + 1` is (over & v) + 1).
+                "&" => (BinKind::Arith(BinOp::Sided), 11),
                 _ => return Err(internal(span.start)),
             }
         };
@@ -812,6 +820,17 @@ impl Builder {
             }
             Rule::string => ExprKind::Str(unescape(self.find(pair, Rule::str_inner)?.as_str())),
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
+            Rule::pass_kw => ExprKind::Pass,
+            Rule::labelled => {
+                let mut inner = pair.into_inner();
+                let label = self.next(&mut inner, span)?.as_str().into();
+                let game = self.braces(self.next(&mut inner, span)?, GameKind::Plain)?;
+                let kind = ExprKind::Labelled {
+                    label,
+                    game: Box::new(game.expr),
+                };
+                return self.node(kind, span, game.depth + 1, span.start);
+            }
             Rule::name => ExprKind::Name(pair.as_str().into()),
             _ => return Err(internal(span.start)),
         };
@@ -1344,6 +1363,10 @@ impl Builder {
                     inner_depth = inner_depth.max(depth);
                 }
                 Rule::tiny_suffix => tiny = Some(self.tiny_suffix(part)?),
+                // `5over` is 5 + over: the suffix is the constant's name.
+                Rule::pseudo_suffix => {
+                    tiny = Some(leaf(ExprKind::Name(part.as_str().into()), self.span(&part)))
+                }
                 _ => {
                     let (part, depth) = self.star(part)?;
                     star = Some(part);
@@ -1461,15 +1484,22 @@ impl Builder {
         } else {
             "PowTo"
         };
-        let exponent = self.find(form, Rule::integer)?;
-        let n = NumberLit {
-            numerator: self.integer(&exponent)?,
-            denominator: one(),
-        };
-        let exponent = GameLit {
-            number: Some(n),
-            ups: None,
-            star: None,
+        let exponent = form
+            .into_inner()
+            .next()
+            .ok_or_else(|| internal(span.start))?;
+        let exponent = if exponent.as_rule() == Rule::on_kw {
+            // `^<on>`, `^[on]`: the loopy exponent `on`.
+            ExprKind::Name("on".into())
+        } else {
+            ExprKind::Literal(GameLit {
+                number: Some(NumberLit {
+                    numerator: self.integer(&exponent)?,
+                    denominator: one(),
+                }),
+                ups: None,
+                star: None,
+            })
         };
         let up = GameLit {
             number: None,
@@ -1478,7 +1508,7 @@ impl Builder {
         };
         let arg = Arg {
             name: None,
-            value: Expr::new(ExprKind::Literal(exponent), span),
+            value: Expr::new(exponent, span),
         };
         let term = ExprKind::Member {
             target: Box::new(Expr::new(ExprKind::Literal(up), lit_span)),

@@ -132,9 +132,7 @@ const MULTI_CHAR_TOKENS: [&str; 19] = [
 ];
 
 /// Words CGSuite parses but never evaluates; cgcalc rejects them by name.
-const UNSUPPORTED: [&str; 7] = [
-    "return", "break", "continue", "clear", "try", "finally", "pass",
-];
+const UNSUPPORTED: [&str; 6] = ["return", "break", "continue", "clear", "try", "finally"];
 
 /// The token at `pos`, for "found ..." (a word, an operator, or one character).
 fn token_at(text: &str, pos: usize) -> &str {

@@ -29,6 +29,7 @@ const CMP: u8 = 7;
 const INFIX: u8 = 8;
 const RANGE: u8 = 9;
 const ADD: u8 = 10;
+const SIDED: u8 = 11;
 const ORDINAL: u8 = 12;
 const MUL: u8 = 13;
 const SIGN: u8 = 14;
@@ -119,6 +120,7 @@ fn binary_strength(op: BinOp) -> u8 {
         BinOp::OrdinalSum => ORDINAL,
         BinOp::Mul | BinOp::Div | BinOp::Mod => MUL,
         BinOp::Pow => POW,
+        BinOp::Sided => SIDED,
     }
 }
 
@@ -132,6 +134,7 @@ fn binary_text(op: BinOp) -> &'static str {
         BinOp::Div => "/",
         BinOp::Mod => "%",
         BinOp::Pow => "^",
+        BinOp::Sided => "&",
     }
 }
 
@@ -525,6 +528,11 @@ fn expr(out: &mut String, e: &Expr) {
             out.push_str(type_name);
         }
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Labelled { label, game } => {
+            out.push_str(label);
+            expr(out, game);
+        }
         ExprKind::Str(s) => string(out, s),
         ExprKind::Name(n) => out.push_str(n),
         ExprKind::Unary { op, operand } => {

@@ -386,10 +386,12 @@ impl Scanner<'_> {
                 }
                 self.operand(start, end);
             }
-            "true" | "false" => self.operand(start, end),
+            // `pass` is an option of a loopy game (`{pass|*}`).
+            "true" | "false" | "pass" => self.operand(start, end),
             "and" | "or" | "in" | "for" | "while" | "from" | "to" | "by" | "where" | "var"
-            | "is" | "error" | "return" | "break" | "continue" | "clear" | "try" | "finally"
-            | "pass" => self.operator(start, end),
+            | "is" | "error" | "return" | "break" | "continue" | "clear" | "try" | "finally" => {
+                self.operator(start, end)
+            }
             _ if self.operand_start || word.starts_with(|c: char| c.is_ascii_digit()) => {
                 self.operand(start, end)
             }

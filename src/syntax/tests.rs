@@ -99,6 +99,8 @@ fn strip(e: &mut Expr) {
             strip(target);
             args.iter_mut().for_each(strip);
         }
+        ExprKind::Pass => {}
+        ExprKind::Labelled { game, .. } => strip(game),
     }
 }
 
@@ -2188,9 +2190,7 @@ fn keywords_are_reserved_but_members_are_not() {
     );
     check("x.end", member(name("x"), "end", None));
     check("ending", name("ending"));
-    for word in [
-        "return", "break", "continue", "clear", "try", "finally", "pass",
-    ] {
+    for word in ["return", "break", "continue", "clear", "try", "finally"] {
         let e = err(word);
         assert_eq!(e.message, format!("`{word}` is not supported"));
         assert_eq!(e.offset, 0);
@@ -2452,4 +2452,29 @@ fn rendered_functions_parse_back_to_the_same_tree() {
         };
         assert_eq!(render_lambda(l2), text);
     }
+}
+
+#[test]
+fn loopy_game_notation() {
+    let pass = || e(ExprKind::Pass);
+    check("{pass|*}", game(vec![pass()], vec![star()]));
+    check(
+        "a{0|a}",
+        e(ExprKind::Labelled {
+            label: "a".into(),
+            game: Box::new(game(vec![int(0)], vec![name("a")])),
+        }),
+    );
+    // `5over` is 5 + over; `-1/4under` keeps its sign on the number.
+    check("5over", add(int(5), name("over")));
+    check("-1/4under", add(frac(-1, 4), name("under")));
+    // `&` binds tighter than `+` and looser than `*`.
+    same("over & v + 1", "(over & v) + 1");
+    same("9*upon & v", "(9*upon) & v");
+    // `^[on]` is ^.PowTo(on), `^<on>` is ^.Pow(on).
+    same("^[on]", "^.PowTo(on)");
+    same("v<on>*", "-(^.Pow(on)) + *");
+    // `pass` alone parses; evaluating it is the error.
+    check("pass", pass());
+    assert!(err("on & 0 & off").message.contains("cannot be chained"));
 }

@@ -108,7 +108,8 @@ impl Walk {
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Literal(lit) => self.literal(lit),
-            ExprKind::Bool(_) | ExprKind::Str(_) => {}
+            ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Pass => {}
+            ExprKind::Labelled { game, .. } => self.expr(game),
             ExprKind::Name(n) => self.use_name(n),
             ExprKind::Game { left, right } | ExprKind::ExplicitGame { left, right } => {
                 for o in left.iter().chain(right) {

@@ -67,6 +67,8 @@ pub enum Value {
     Ruleset(Rc<dyn Ruleset>),
     /// A position of a ruleset (`kayles[5]`): a game that remembers its form.
     Position(Rc<dyn Position>),
+    /// A loopy game that is not short: a canonical stopper or a sided value.
+    Loopy(Rc<crate::engine::loopy::Loopy>),
     /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
     Misere(crate::misere::MisereId),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
@@ -171,6 +173,10 @@ impl Value {
             Value::Ruleset(_) => "ruleset",
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
+            Value::Loopy(l) => match **l {
+                crate::engine::loopy::Loopy::Stopper(_) => "loopy_game",
+                _ => "sided_value",
+            },
             Value::Text(t) => t.kind,
             Value::Nothing => "nothing",
         }
@@ -200,6 +206,10 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Ruleset(_) => "a ruleset",
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
+        Value::Loopy(l) => match **l {
+            crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
+            _ => "a sided value (onside & offside)",
+        },
         Value::Text(_) => "a text value",
         Value::Nothing => "Nothing",
     }
@@ -243,6 +253,7 @@ impl Value {
             Value::Ruleset(r) => Value::Ruleset(r.clone()),
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
+            Value::Loopy(l) => Value::Loopy(l.clone()),
             Value::Text(t) => Value::Text(t.clone()),
             Value::Nothing => Value::Nothing,
         }
@@ -279,6 +290,7 @@ impl PartialEq for Value {
             (Ruleset(a), Ruleset(b)) => a.name() == b.name(),
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
+            (Loopy(a), Loopy(b)) => crate::engine::loopy::same_form(a, b),
             (Text(a), Text(b)) => a == b,
             (Nothing, Nothing) => true,
             _ => false,
