@@ -102,17 +102,11 @@ fn spec_and_literature_values() {
             "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}".into(),
         ),
         (
-            solved(
-                &Fission::new(board("....|x...|....", ".x#")),
-                &mut e,
-            ),
+            solved(&Fission::new(board("....|x...|....", ".x#")), &mut e),
             "1".into(),
         ),
         (
-            solved(
-                &Fission::new(board("....|..x.|#..x", ".x#")),
-                &mut e,
-            ),
+            solved(&Fission::new(board("....|..x.|#..x", ".x#")), &mut e),
             "-3/2".into(),
         ),
         (solved(&toads(2, "tttt..fff"), &mut e), "{1/2*|v}".into()),
@@ -221,8 +215,13 @@ fn amazons_fission_toads_and_dominoes_match_plain_search() {
         .map(|_| Fission::new(board(&rng.board("x....#", 3, 3), ".x#")))
         .chain(
             // Boards with symmetries, whose keys try the images that fix them.
-            ["...|.x.|...", "x...x|.....|x...x", "....|.x..|..x.|....", "#..|...|..#"]
-                .map(|t| Fission::new(board(t, ".x#"))),
+            [
+                "...|.x.|...",
+                "x...x|.....|x...x",
+                "....|.x..|..x.|....",
+                "#..|...|..#",
+            ]
+            .map(|t| Fission::new(board(t, ".x#"))),
         )
         .collect();
     agree(&fission);
@@ -259,8 +258,14 @@ fn konane_and_ski_jumps_match_plain_search_and_known_values() {
         })
         .chain(
             // Boards with symmetries (with and without the exchange of colours).
-            ["xox|o.o|xox", "xo.|...|.ox", "x.o|o.x", "xoxo|o..x|x..o|oxox", ".xo.|o..x"]
-                .map(konane),
+            [
+                "xox|o.o|xox",
+                "xo.|...|.ox",
+                "x.o|o.x",
+                "xoxo|o..x|x..o|oxox",
+                ".xo.|o..x",
+            ]
+            .map(konane),
         )
         .collect();
     agree(&positions);
