@@ -102,21 +102,11 @@ fn spec_and_literature_values() {
             "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}".into(),
         ),
         (
-            solved(
-                &Fission {
-                    board: board("....|x...|....", ".x#"),
-                },
-                &mut e,
-            ),
+            solved(&Fission::new(board("....|x...|....", ".x#")), &mut e),
             "1".into(),
         ),
         (
-            solved(
-                &Fission {
-                    board: board("....|..x.|#..x", ".x#"),
-                },
-                &mut e,
-            ),
+            solved(&Fission::new(board("....|..x.|#..x", ".x#")), &mut e),
             "-3/2".into(),
         ),
         (solved(&toads(2, "tttt..fff"), &mut e), "{1/2*|v}".into()),
@@ -222,9 +212,17 @@ fn amazons_fission_toads_and_dominoes_match_plain_search() {
         .collect();
     agree(&amazons);
     let fission: Vec<Fission> = (0..20)
-        .map(|_| Fission {
-            board: board(&rng.board("x....#", 3, 3), ".x#"),
-        })
+        .map(|_| Fission::new(board(&rng.board("x....#", 3, 3), ".x#")))
+        .chain(
+            // Boards with symmetries, whose keys try the images that fix them.
+            [
+                "...|.x.|...",
+                "x...x|.....|x...x",
+                "....|.x..|..x.|....",
+                "#..|...|..#",
+            ]
+            .map(|t| Fission::new(board(t, ".x#"))),
+        )
         .collect();
     agree(&fission);
     let strips: Vec<GenToadsAndFrogs> = (0..30)
@@ -242,9 +240,7 @@ fn amazons_fission_toads_and_dominoes_match_plain_search() {
 #[test]
 fn konane_and_ski_jumps_match_plain_search_and_known_values() {
     let mut e = Engine::new();
-    let konane = |t: &str| Konane {
-        board: board(t, ".xo#"),
-    };
+    let konane = |t: &str| Konane::new(board(t, ".xo#"));
     let ski = |t: &str| SkiJumps {
         board: Cells::parse_with_case("S", t, SKI_MAP, false, false).expect("board"),
     };
@@ -260,6 +256,17 @@ fn konane_and_ski_jumps_match_plain_search_and_known_values() {
             let rows = 2 + rng.below(2) as usize;
             konane(&rng.board("xo.", rows, 3))
         })
+        .chain(
+            // Boards with symmetries (with and without the exchange of colours).
+            [
+                "xox|o.o|xox",
+                "xo.|...|.ox",
+                "x.o|o.x",
+                "xoxo|o..x|x..o|oxox",
+                ".xo.|o..x",
+            ]
+            .map(konane),
+        )
         .collect();
     agree(&positions);
     let positions: Vec<SkiJumps> = (0..20).map(|_| ski(&rng.board("LlRr...", 3, 3))).collect();
