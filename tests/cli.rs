@@ -419,3 +419,26 @@ fn sigint_stops_a_script_with_an_interrupted_error_and_status_130() {
         }
     }
 }
+
+/// A long nim sequence stays compact under a ceiling: its length, sum and a loop over it fit,
+/// while listing it as values (about 400 MB) is refused. In a process of its own, so that no
+/// other test's memory counts against the ceiling.
+#[test]
+fn a_long_sequence_fits_under_a_ceiling_that_its_values_do_not() {
+    let output = Command::new(BIN)
+        .env("CGCALC_MAX_MEMORY_MB", "200")
+        .write_stdin(
+            "s := nim_values(subtraction(1), 12000000);\n\
+             s.Length\n\
+             s.Sum\n\
+             t := 0; for x in s do t := t + x end; t\n\
+             s.Sorted\n",
+        )
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("cgcalc runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stdout, "12000001\n6000000\n6000000\n", "{stderr}");
+    assert!(stderr.contains("memory limit reached"), "{stderr}");
+}

@@ -112,23 +112,12 @@ fn listing_a_long_sequence_meets_the_memory_ceiling() {
     let values = vec![1u32; LEN];
     session.ctx.set_global("s", Value::sequence(&values));
     drop(values);
-    // Room for more than the sequence (24 MB) but not for it as values (384 MB). The heap is
-    // the whole process's, and other tests run beside this one: hence the wide margin.
+    // Room for more than the sequence (24 MB) but not for it as values (384 MB).
     let ceiling = crate::engine::memory::heap_bytes() + (256 << 20);
     session.engine().set_memory_limit(ceiling);
     let err = run(&mut session, "s.Sorted").expect_err("too big to list");
     assert!(err.contains("memory limit reached"), "{err}");
-    // What the array answers itself needs no room.
-    let len = LEN.to_string();
-    assert_eq!(run(&mut session, "s.Length"), Ok(len.clone()));
-    assert_eq!(run(&mut session, "s.Sum"), Ok(len.clone()));
-    assert_eq!(run(&mut session, &format!("s[{LEN}]")), Ok("1".into()));
-    // Nor does a loop over it: every statement succeeds, the loop visiting every element.
-    let results = session.eval_source("t := 0; for x in s do t := t + x end; t", 1);
-    let printed: Vec<_> = results
-        .into_iter()
-        .map(|r| r.result.map_err(|d| d.message))
-        .collect();
-    assert!(printed.iter().all(Result::is_ok), "{printed:?}");
-    assert_eq!(run(&mut session, "t"), Ok(len));
+    // That the array's own answers and a loop over it fit under a ceiling is checked in a
+    // process of its own (tests/cli.rs): here the heap is shared with the tests beside this
+    // one, so only a failure can be asserted.
 }
