@@ -125,7 +125,7 @@ impl Engine {
     /// g ≤ h forces both stops of g to be at most those of h, so the stops, read once per
     /// option, settle most pairs without a `leq` call (and its cache lookup); candidates are
     /// tried best stops first, where the dominating options usually are.
-    fn maximal(&mut self, options: &[GameId], left: bool) -> EngineResult<Vec<GameId>> {
+    pub(super) fn maximal(&mut self, options: &[GameId], left: bool) -> EngineResult<Vec<GameId>> {
         let mut opts: Vec<GameId> = options.to_vec();
         opts.sort_unstable();
         opts.dedup();

@@ -228,7 +228,10 @@ pub fn least_image_small(bits: u128, dims: Dims) -> (u128, bool) {
             least_of_four_small(&columns[..w], h),
         )
     } else {
-        (least_of_four(&rows[..h], w), least_of_four(&columns[..w], h))
+        (
+            least_of_four(&rows[..h], w),
+            least_of_four(&columns[..w], h),
+        )
     };
     if turned < upright {
         (turned, true)
