@@ -139,8 +139,18 @@ pub fn bounding_box(bits: u128, dims: Dims) -> (u32, u32, Dims) {
     let first = bits.trailing_zeros() / w;
     let last = (127 - bits.leading_zeros()) / w;
     let mut columns = 0u128;
-    for r in first..=last {
-        columns |= (bits >> (r * w)) & row;
+    if dims.cells() <= 64 {
+        // One machine word: u128 shifts cost several instructions each.
+        let (small, row) = (bits as u64, row as u64);
+        let mut small_columns = 0u64;
+        for r in first..=last {
+            small_columns |= (small >> (r * w)) & row;
+        }
+        columns = u128::from(small_columns);
+    } else {
+        for r in first..=last {
+            columns |= (bits >> (r * w)) & row;
+        }
     }
     let c0 = columns.trailing_zeros();
     let c1 = 127 - columns.leading_zeros();
@@ -155,6 +165,14 @@ pub fn bounding_box(bits: u128, dims: Dims) -> (u32, u32, Dims) {
 pub fn crop(bits: u128, dims: Dims, r0: u32, c0: u32, to: Dims) -> u128 {
     let (w, nw) = (u32::from(dims.w), u32::from(to.w));
     let row = to.row();
+    if dims.cells() <= 64 {
+        let (small, row) = (bits as u64, row as u64);
+        let mut out = 0u64;
+        for r in 0..u32::from(to.h) {
+            out |= ((small >> ((r0 + r) * w + c0)) & row) << (r * nw);
+        }
+        return u128::from(out);
+    }
     let mut out = 0u128;
     for r in 0..u32::from(to.h) {
         out |= ((bits >> ((r0 + r) * w + c0)) & row) << (r * nw);
