@@ -521,6 +521,16 @@ impl Engine {
         self.stop_values[self.nodes[g.index()].right_stop as usize]
     }
 
+    /// Whether a stop of g exceeds the same stop of h, which rules out g ≤ h. Stops are
+    /// interned, so equal indices settle a stop without comparing dyadic values.
+    #[inline]
+    pub(super) fn some_stop_exceeds(&self, g: GameId, h: GameId) -> bool {
+        let (a, b) = (&self.nodes[g.index()], &self.nodes[h.index()]);
+        let exceeds =
+            |x: u32, y: u32| x != y && self.stop_values[x as usize] > self.stop_values[y as usize];
+        exceeds(a.left_stop, b.left_stop) || exceeds(a.right_stop, b.right_stop)
+    }
+
     pub(super) fn cached_negative(&self, g: GameId) -> Option<GameId> {
         let n = self.nodes[g.index()].negative;
         (n != NO_GAME).then_some(GameId(n))

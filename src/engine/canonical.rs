@@ -120,21 +120,39 @@ impl Engine {
     }
 
     /// The undominated options: for Left the maximal ones, for Right the minimal ones
-    /// (one representative of equal options, which are identical ids).
-    fn maximal(&mut self, options: &[GameId], left: bool) -> EngineResult<Vec<GameId>> {
+    /// (one representative of equal options, which are identical ids), in id order.
+    ///
+    /// g ≤ h forces both stops of g to be at most those of h, so the stops, read once per
+    /// option, settle most pairs without a `leq` call (and its cache lookup); candidates are
+    /// tried best stops first, where the dominating options usually are.
+    pub(super) fn maximal(&mut self, options: &[GameId], left: bool) -> EngineResult<Vec<GameId>> {
         let mut opts: Vec<GameId> = options.to_vec();
         opts.sort_unstable();
         opts.dedup();
+        if opts.len() < 2 {
+            return Ok(opts);
+        }
+        let stops: Vec<(Dyadic, Dyadic)> = opts
+            .iter()
+            .map(|&g| (self.left_stop(g), self.right_stop(g)))
+            .collect();
+        // For Left, option i can be dominated by j only if stops(i) ≤ stops(j); for Right,
+        // only if stops(j) ≤ stops(i).
+        let may_dominate = |i: usize, j: usize| {
+            let (lo, hi) = if left { (i, j) } else { (j, i) };
+            stops[lo].0 <= stops[hi].0 && stops[lo].1 <= stops[hi].1
+        };
+        let mut order: Vec<usize> = (0..opts.len()).collect();
+        order.sort_by(|&a, &b| {
+            let by_stops = stops[b].cmp(&stops[a]);
+            if left { by_stops } else { by_stops.reverse() }
+        });
         let mut keep = vec![true; opts.len()];
-        for i in 0..opts.len() {
-            if !keep[i] {
-                continue;
-            }
-            for j in 0..opts.len() {
-                if i == j || !keep[j] {
+        for &i in &order {
+            for &j in &order {
+                if i == j || !keep[j] || !may_dominate(i, j) {
                     continue;
                 }
-                // Is opts[i] dominated by opts[j]?
                 let dominated = if left {
                     self.leq(opts[i], opts[j])?
                 } else {

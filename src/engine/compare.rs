@@ -47,7 +47,7 @@ impl Engine {
             return Ok(a.leq(&b));
         }
         // g ≤ h forces L(g) ≤ L(h) and R(g) ≤ R(h).
-        if self.left_stop(g) > self.left_stop(h) || self.right_stop(g) > self.right_stop(h) {
+        if self.some_stop_exceeds(g, h) {
             return Ok(false);
         }
         if let Some(&known) = self.leq_cache.get(&(g, h)) {

@@ -213,6 +213,7 @@ impl Dyadic {
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Stops are compared before every uncached comparison of games, mostly integers.
         if self.exp == other.exp {

@@ -548,3 +548,59 @@ fn deep_sums_are_computed_bottom_up_and_agree() {
         .join()
         .unwrap();
 }
+
+/// Games with varied stops (numbers, switches, hot and tiny games) for the comparison fast
+/// paths below.
+const STOP_SAMPLES: [&str; 12] = [
+    "0",
+    "1",
+    "-1/2",
+    "*",
+    "^",
+    "{2|-1}",
+    "{1|0}",
+    "{3/2|1/4}",
+    "{0|-2}",
+    "{{2|1}|0}",
+    "1*",
+    "{1|-1}+{1/2|0}",
+];
+
+#[test]
+fn interned_stop_test_agrees_with_comparing_stops() {
+    let mut e = Engine::new();
+    let games: Vec<GameId> = STOP_SAMPLES.iter().map(|t| game(&mut e, t)).collect();
+    for &g in &games {
+        for &h in &games {
+            let by_values = e.left_stop(g) > e.left_stop(h) || e.right_stop(g) > e.right_stop(h);
+            assert_eq!(e.some_stop_exceeds(g, h), by_values);
+        }
+    }
+}
+
+#[test]
+fn maximal_options_equal_the_pairwise_definition() {
+    let mut e = Engine::new();
+    let games: Vec<GameId> = STOP_SAMPLES.iter().map(|t| game(&mut e, t)).collect();
+    // Every window of the samples as an option list, for both players.
+    for start in 0..games.len() {
+        for end in start + 1..=games.len() {
+            let options = &games[start..end];
+            for left in [true, false] {
+                let mut expected = Vec::new();
+                for &g in options {
+                    let mut dominated = false;
+                    for &h in options {
+                        let worse = if left { e.leq(g, h) } else { e.leq(h, g) };
+                        dominated |= g != h && worse.unwrap();
+                    }
+                    if !dominated && !expected.contains(&g) {
+                        expected.push(g);
+                    }
+                }
+                expected.sort_unstable();
+                assert_eq!(e.maximal(options, left).unwrap(), expected);
+            }
+        }
+    }
+}

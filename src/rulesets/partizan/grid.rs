@@ -79,8 +79,34 @@ pub fn neighbours(bits: u128, dims: Dims) -> u128 {
 /// Calls `visit` with each connected part of `bits` (orthogonal adjacency), lowest cell
 /// first.
 pub fn for_each_component(bits: u128, dims: Dims, mut visit: impl FnMut(u128)) {
+    if dims.cells() <= 64 {
+        // The same flood fill on one machine word: u128 shifts cost several instructions
+        // each, and boards this small are where the solver spends its time.
+        return for_each_component_small(bits as u64, dims, |part| visit(u128::from(part)));
+    }
     let w = u32::from(dims.w);
     let inner = dims.not_last_column();
+    let mut rest = bits;
+    while rest != 0 {
+        let mut part = rest & rest.wrapping_neg();
+        loop {
+            let grown =
+                (part | ((part & inner) << 1) | ((part >> 1) & inner) | (part << w) | (part >> w))
+                    & rest;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        rest &= !part;
+        visit(part);
+    }
+}
+
+/// [`for_each_component`] for a board of at most 64 cells.
+fn for_each_component_small(bits: u64, dims: Dims, mut visit: impl FnMut(u64)) {
+    let w = u32::from(dims.w);
+    let inner = dims.not_last_column() as u64;
     let mut rest = bits;
     while rest != 0 {
         let mut part = rest & rest.wrapping_neg();
@@ -113,8 +139,18 @@ pub fn bounding_box(bits: u128, dims: Dims) -> (u32, u32, Dims) {
     let first = bits.trailing_zeros() / w;
     let last = (127 - bits.leading_zeros()) / w;
     let mut columns = 0u128;
-    for r in first..=last {
-        columns |= (bits >> (r * w)) & row;
+    if dims.cells() <= 64 {
+        // One machine word: u128 shifts cost several instructions each.
+        let (small, row) = (bits as u64, row as u64);
+        let mut small_columns = 0u64;
+        for r in first..=last {
+            small_columns |= (small >> (r * w)) & row;
+        }
+        columns = u128::from(small_columns);
+    } else {
+        for r in first..=last {
+            columns |= (bits >> (r * w)) & row;
+        }
     }
     let c0 = columns.trailing_zeros();
     let c1 = 127 - columns.leading_zeros();
@@ -129,6 +165,14 @@ pub fn bounding_box(bits: u128, dims: Dims) -> (u32, u32, Dims) {
 pub fn crop(bits: u128, dims: Dims, r0: u32, c0: u32, to: Dims) -> u128 {
     let (w, nw) = (u32::from(dims.w), u32::from(to.w));
     let row = to.row();
+    if dims.cells() <= 64 {
+        let (small, row) = (bits as u64, row as u64);
+        let mut out = 0u64;
+        for r in 0..u32::from(to.h) {
+            out |= ((small >> ((r0 + r) * w + c0)) & row) << (r * nw);
+        }
+        return u128::from(out);
+    }
     let mut out = 0u128;
     for r in 0..u32::from(to.h) {
         out |= ((bits >> ((r0 + r) * w + c0)) & row) << (r * nw);
@@ -181,8 +225,13 @@ pub fn least_image_small(bits: u128, dims: Dims) -> (u128, bool) {
     let mut rows = [0u16; 16];
     let mut columns = [0u16; 16];
     let row_mask = dims.row();
+    let small = dims.cells() <= 64;
     for (r, row) in rows.iter_mut().enumerate().take(h) {
-        let line = ((bits >> (r * w)) & row_mask) as u16;
+        let line = if small {
+            ((bits as u64 >> (r * w)) & row_mask as u64) as u16
+        } else {
+            ((bits >> (r * w)) & row_mask) as u16
+        };
         *row = line;
         let mut rest = line;
         while rest != 0 {
@@ -191,8 +240,17 @@ pub fn least_image_small(bits: u128, dims: Dims) -> (u128, bool) {
             columns[c] |= 1 << r;
         }
     }
-    let upright = least_of_four(&rows[..h], w);
-    let turned = least_of_four(&columns[..w], h);
+    let (upright, turned) = if small {
+        (
+            least_of_four_small(&rows[..h], w),
+            least_of_four_small(&columns[..w], h),
+        )
+    } else {
+        (
+            least_of_four(&rows[..h], w),
+            least_of_four(&columns[..w], h),
+        )
+    };
     if turned < upright {
         (turned, true)
     } else {
@@ -217,6 +275,23 @@ fn least_of_four(rows: &[u16], width: usize) -> u128 {
     }
     let tag = (width as u128) << 121;
     a.min(b).min(c).min(d) | tag
+}
+
+/// [`least_of_four`] for a board of at most 64 cells, in one machine word.
+fn least_of_four_small(rows: &[u16], width: usize) -> u128 {
+    let shift = 16 - width as u32;
+    let (mut a, mut b, mut c, mut d) = (0u64, 0u64, 0u64, 0u64);
+    let last = rows.len() - 1;
+    for (r, &row) in rows.iter().enumerate() {
+        let reversed = u64::from(row.reverse_bits() >> shift);
+        let row = u64::from(row);
+        let (here, there) = (r * width, (last - r) * width);
+        a |= row << here;
+        b |= row << there;
+        c |= reversed << here;
+        d |= reversed << there;
+    }
+    u128::from(a.min(b).min(c).min(d)) | ((width as u128) << 121)
 }
 
 /// The rows of a board string (`"..#./...."`), each character classified by `cell`.
