@@ -18,6 +18,36 @@ struct Naming {
     counter: usize,
 }
 
+/// Write a node from its printed sides: its label if it has one, then the sides joined by
+/// `bars` bars, in braces when asked, when labelled, or when there are too many bars to leave
+/// bare. Returns the bars the parent must exceed (0 once braced).
+fn write_node(
+    out: &mut String,
+    own: Option<usize>,
+    sides: &[String; 2],
+    bars: u8,
+    braces: bool,
+) -> u8 {
+    if let Some(n) = own {
+        out.push_str(&name(n));
+    }
+    let show = braces || own.is_some() || bars >= MAX_BARS;
+    if show {
+        out.push('{');
+    }
+    out.push_str(&sides[0]);
+    for _ in 0..bars {
+        out.push('|');
+    }
+    out.push_str(&sides[1]);
+    if show {
+        out.push('}');
+        0
+    } else {
+        bars
+    }
+}
+
 fn name(n: usize) -> String {
     if n < 26 {
         ((b'a' + n as u8) as char).to_string()
@@ -342,23 +372,13 @@ impl LoopyWriter<'_> {
             }
         }
         let (_, own) = naming.stack.pop().unwrap_or((v, None));
-        if let Some(n) = own {
-            out.push_str(&name(n));
-        }
-        let bars = bars + 1;
-        let show = braces || own.is_some() || empty[0] || empty[1] || bars >= MAX_BARS;
-        if show {
-            out.push('{');
-        }
-        out.push_str(&buffers[0]);
-        for _ in 0..bars {
-            out.push('|');
-        }
-        out.push_str(&buffers[1]);
-        if show {
-            out.push('}');
-        }
-        Ok(if show { 0 } else { bars })
+        Ok(write_node(
+            out,
+            own,
+            &buffers,
+            bars + 1,
+            braces || empty[0] || empty[1],
+        ))
     }
 
     /// Option `t` of a canonical stopper inside the generic printer (shared naming).
@@ -460,23 +480,13 @@ impl LoopyWriter<'_> {
             }
         }
         let (_, own) = naming.stack.pop().unwrap_or((v, None));
-        if let Some(n) = own {
-            out.push_str(&name(n));
-        }
-        let bars = bars + 1;
-        let show = braces || own.is_some() || empty[0] || empty[1] || bars >= MAX_BARS;
-        if show {
-            out.push('{');
-        }
-        out.push_str(&buffers[0]);
-        for _ in 0..bars {
-            out.push('|');
-        }
-        out.push_str(&buffers[1]);
-        if show {
-            out.push('}');
-        }
-        Ok(if show { 0 } else { bars })
+        Ok(write_node(
+            out,
+            own,
+            &buffers,
+            bars + 1,
+            braces || empty[0] || empty[1],
+        ))
     }
 }
 
