@@ -11,13 +11,9 @@ use super::Position;
 use crate::engine::{Engine, EngineResult, GameId, progress};
 use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::FxHashMap;
-use std::any::{Any, TypeId};
-use std::cell::RefCell;
 use std::fmt;
 use std::hash::Hash;
 use std::rc::Rc;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Weak};
 
 /// The rules of an impartial game, seen from one position.
 pub trait ImpartialRules: Clone + fmt::Debug + Sized + 'static {
@@ -108,45 +104,11 @@ pub fn mex(values: &mut [u32]) -> u32 {
     m
 }
 
-/// The session's nim tables: one per ruleset, for the engine that owns them (see the
-/// partizan solver's store for why the owner is remembered).
-struct Store {
-    owner: Weak<AtomicBool>,
-    solvers: FxHashMap<TypeId, Box<dyn Any>>,
-}
-
-thread_local! {
-    static STORE: RefCell<Store> = RefCell::new(Store {
-        owner: Weak::new(),
-        solvers: FxHashMap::default(),
-    });
-}
-
 /// The nim value of a position, through the session's table for its ruleset.
 pub fn nim_value<G: ImpartialRules>(position: &G, engine: &Engine) -> EngineResult<u32> {
-    let flag = engine.interrupt_flag();
-    let mut solver: NimSolver<G> = STORE.with(|store| {
-        let mut store = store.borrow_mut();
-        if !std::ptr::eq(store.owner.as_ptr(), Arc::as_ptr(&flag)) {
-            store.solvers.clear();
-            store.owner = Arc::downgrade(&flag);
-        }
-        store
-            .solvers
-            .remove(&TypeId::of::<NimSolver<G>>())
-            .and_then(|b| b.downcast::<NimSolver<G>>().ok())
-            .map(|b| *b)
-            .unwrap_or_default()
-    });
-    // The table only ever gains complete entries, so it is kept even after an interruption.
-    let result = solver.nim_value(position, engine);
-    STORE.with(|store| {
-        store
-            .borrow_mut()
-            .solvers
-            .insert(TypeId::of::<NimSolver<G>>(), Box::new(solver));
-    });
-    result
+    super::partizan::with_session_table(engine, |solver: &mut NimSolver<G>| {
+        solver.nim_value(position, engine)
+    })
 }
 
 /// An impartial position as a value: it prints as its nimber, pastes back, and lists its

@@ -28,6 +28,7 @@ mod tests;
 
 pub use position::PartizanPosition;
 pub use solver::Solver;
+pub(crate) use solver::with_session_table;
 
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::value::{EvalResult, Value};

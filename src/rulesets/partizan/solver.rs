@@ -140,47 +140,64 @@ fn sum(mut values: Vec<(GameId, u64)>, engine: &mut Engine) -> EngineResult<Game
     Ok(total)
 }
 
-/// The session's tables: one solver per ruleset, for the engine that owns them.
+/// The session's tables: one per ruleset and kind of solver, for the engine that owns them.
 struct Store {
     /// The interrupt flag of the engine the stored ids belong to.
     owner: Weak<AtomicBool>,
-    solvers: FxHashMap<TypeId, Box<dyn Any>>,
+    tables: FxHashMap<TypeId, Box<dyn Any>>,
 }
 
 thread_local! {
     static STORE: RefCell<Store> = RefCell::new(Store {
         owner: Weak::new(),
-        solvers: FxHashMap::default(),
+        tables: FxHashMap::default(),
     });
 }
 
-/// The value of a position, through the session's table for its ruleset.
-pub fn solve<G: Rules>(position: &G, engine: &mut Engine) -> EngineResult<GameId> {
-    let mut solver = take_solver::<G>(engine);
-    // The table only ever gains complete entries, so it is kept even after an interruption.
-    let result = solver.value(position, engine);
+/// Run `f` on the session's table of type `T` (a [`Solver`] of one ruleset, or another
+/// solver's table), which lives as long as the session does. Tables hold game ids of one
+/// engine, so the store remembers that engine (by its interrupt flag, held weakly so the
+/// address cannot be reused) and starts empty for another. A table only ever gains complete
+/// entries, so it is kept even when `f` is interrupted.
+pub(crate) fn with_session_table<T: Default + 'static, R>(
+    engine: &Engine,
+    f: impl FnOnce(&mut T) -> R,
+) -> R {
+    with_table_of(engine.interrupt_flag(), f)
+}
+
+/// [`with_session_table`] for the engine whose interrupt flag is `flag` (so that `f` may
+/// borrow the engine mutably).
+pub(crate) fn with_table_of<T: Default + 'static, R>(
+    flag: Arc<AtomicBool>,
+    f: impl FnOnce(&mut T) -> R,
+) -> R {
+    let mut table: T = STORE.with(|store| {
+        let mut store = store.borrow_mut();
+        if !std::ptr::eq(store.owner.as_ptr(), Arc::as_ptr(&flag)) {
+            store.tables.clear();
+            store.owner = Arc::downgrade(&flag);
+        }
+        store
+            .tables
+            .remove(&TypeId::of::<T>())
+            .and_then(|b| b.downcast::<T>().ok())
+            .map(|b| *b)
+            .unwrap_or_default()
+    });
+    let result = f(&mut table);
     STORE.with(|store| {
         store
             .borrow_mut()
-            .solvers
-            .insert(TypeId::of::<Solver<G>>(), Box::new(solver));
+            .tables
+            .insert(TypeId::of::<T>(), Box::new(table));
     });
     result
 }
 
-fn take_solver<G: Rules>(engine: &Engine) -> Solver<G> {
-    let flag = engine.interrupt_flag();
-    STORE.with(|store| {
-        let mut store = store.borrow_mut();
-        if !std::ptr::eq(store.owner.as_ptr(), Arc::as_ptr(&flag)) {
-            store.solvers.clear();
-            store.owner = Arc::downgrade(&flag);
-        }
-        store
-            .solvers
-            .remove(&TypeId::of::<Solver<G>>())
-            .and_then(|b| b.downcast::<Solver<G>>().ok())
-            .map(|b| *b)
-            .unwrap_or_default()
+/// The value of a position, through the session's table for its ruleset.
+pub fn solve<G: Rules>(position: &G, engine: &mut Engine) -> EngineResult<GameId> {
+    with_table_of(engine.interrupt_flag(), |solver: &mut Solver<G>| {
+        solver.value(position, engine)
     })
 }
