@@ -18,6 +18,23 @@ struct Naming {
     counter: usize,
 }
 
+impl Naming {
+    /// If `v` is being printed further up, write its name (naming it on first reference) and
+    /// say so: the printer then stops there instead of going round the cycle.
+    fn refer_back(&mut self, v: u32, out: &mut String) -> bool {
+        let Some(entry) = self.stack.iter_mut().find(|(u, _)| *u == v) else {
+            return false;
+        };
+        let n = *entry.1.get_or_insert_with(|| {
+            let n = self.counter;
+            self.counter += 1;
+            n
+        });
+        out.push_str(&name(n));
+        true
+    }
+}
+
 /// Write a node from its printed sides: its label if it has one, then the sides joined by
 /// `bars` bars, in braces when asked, when labelled, or when there are too many bars to leave
 /// bare. Returns the bars the parent must exceed (0 once braced).
@@ -335,17 +352,7 @@ impl LoopyWriter<'_> {
         naming: &mut Naming,
         out: &mut String,
     ) -> Result<u8, PrintError> {
-        if let Some(entry) = naming.stack.iter_mut().find(|(u, _)| *u == v) {
-            let n = match entry.1 {
-                Some(n) => n,
-                None => {
-                    let n = naming.counter;
-                    naming.counter += 1;
-                    entry.1 = Some(n);
-                    n
-                }
-            };
-            out.push_str(&name(n));
+        if naming.refer_back(v, out) {
             return Ok(0);
         }
         naming.stack.push((v, None));
@@ -417,17 +424,7 @@ impl LoopyWriter<'_> {
         naming: &mut Naming,
         out: &mut String,
     ) -> Result<u8, PrintError> {
-        if let Some(entry) = naming.stack.iter_mut().find(|(u, _)| *u == v) {
-            let n = match entry.1 {
-                Some(n) => n,
-                None => {
-                    let n = naming.counter;
-                    naming.counter += 1;
-                    entry.1 = Some(n);
-                    n
-                }
-            };
-            out.push_str(&name(n));
+        if naming.refer_back(v, out) {
             return Ok(0);
         }
         self.engine.check_interrupt()?;

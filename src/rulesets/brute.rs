@@ -75,3 +75,40 @@ impl Rng {
             .join("|")
     }
 }
+
+/// A game printed in CGSuite's notation (for test messages and expectations).
+#[cfg(test)]
+pub fn render(e: &mut Engine, g: GameId) -> String {
+    crate::display::notation::Printer::new()
+        .render_game(e, g)
+        .expect("prints")
+}
+
+/// The value the solver finds, printed.
+#[cfg(test)]
+pub fn solved<G: Rules>(g: &G, e: &mut Engine) -> String {
+    let v = crate::rulesets::partizan::Solver::new()
+        .value(g, e)
+        .expect("solves");
+    render(e, v)
+}
+
+/// The solver (one table for all the positions) and plain search agree on each position.
+#[cfg(test)]
+pub fn agree<G: Rules>(positions: &[G]) {
+    let mut e = Engine::new();
+    let mut solver = crate::rulesets::partizan::Solver::new();
+    let mut memo = FxHashMap::default();
+    for g in positions {
+        let fast = solver.value(g, &mut e).expect("solves");
+        let plain = partizan_value(g, &mut e, &mut memo);
+        assert_eq!(
+            fast,
+            plain,
+            "{}: solver {} but plain search {}",
+            g.describe(),
+            render(&mut e, fast),
+            render(&mut e, plain)
+        );
+    }
+}

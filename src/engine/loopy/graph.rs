@@ -274,20 +274,7 @@ impl Graph {
                 preds[t as usize].push(v);
             }
         }
-        let mut queue: VecDeque<u32> = (0..n as u32)
-            .filter(|&v| out_degree[v as usize] == 0)
-            .collect();
-        let mut peeled = vec![false; n];
-        while let Some(v) = queue.pop_front() {
-            peeled[v as usize] = true;
-            for &p in &preds[v as usize] {
-                out_degree[p as usize] -= 1;
-                if out_degree[p as usize] == 0 {
-                    queue.push_back(p);
-                }
-            }
-        }
-        peeled.into_iter().map(|p| !p).collect()
+        peel(&preds, out_degree).into_iter().map(|p| !p).collect()
     }
 
     /// For each vertex, true if an infinite alternating play can start there (a cycle of the
@@ -308,19 +295,7 @@ impl Graph {
                 }
             }
         }
-        let mut queue: VecDeque<u32> = (0..2 * n as u32)
-            .filter(|&s| out_degree[s as usize] == 0)
-            .collect();
-        let mut peeled = vec![false; 2 * n];
-        while let Some(s) = queue.pop_front() {
-            peeled[s as usize] = true;
-            for &p in &preds[s as usize] {
-                out_degree[p as usize] -= 1;
-                if out_degree[p as usize] == 0 {
-                    queue.push_back(p);
-                }
-            }
-        }
+        let peeled = peel(&preds, out_degree);
         (0..n)
             .map(|v| !peeled[2 * v] || !peeled[2 * v + 1])
             .collect()
@@ -374,6 +349,26 @@ impl Graph {
         }
         false
     }
+}
+
+/// Peel the nodes all of whose edges lead to peeled nodes (those with none first); the
+/// nodes left unpeeled reach a cycle. `preds[v]` lists the nodes with an edge to v, and
+/// `out_degree[v]` counts v's distinct targets.
+fn peel(preds: &[Vec<u32>], mut out_degree: Vec<usize>) -> Vec<bool> {
+    let mut queue: VecDeque<u32> = (0..out_degree.len() as u32)
+        .filter(|&v| out_degree[v as usize] == 0)
+        .collect();
+    let mut peeled = vec![false; out_degree.len()];
+    while let Some(v) = queue.pop_front() {
+        peeled[v as usize] = true;
+        for &p in &preds[v as usize] {
+            out_degree[p as usize] -= 1;
+            if out_degree[p as usize] == 0 {
+                queue.push_back(p);
+            }
+        }
+    }
+    peeled
 }
 
 #[cfg(test)]

@@ -159,30 +159,22 @@ impl Cells {
             let r = if t & 2 != 0 { h - 1 - r } else { r };
             self.get(r, c)
         };
-        if t & 4 == 0 {
-            let mut out = Vec::with_capacity(h * w);
-            for r in 0..h {
-                for c in 0..w {
-                    out.push(source(r, c));
-                }
+        // Read in row order, or column by column for a transpose.
+        let (outer, inner) = if t & 4 == 0 { (h, w) } else { (w, h) };
+        let mut out = Vec::with_capacity(h * w);
+        for i in 0..outer {
+            for j in 0..inner {
+                out.push(if t & 4 == 0 {
+                    source(i, j)
+                } else {
+                    source(j, i)
+                });
             }
-            Cells {
-                h: self.h,
-                w: self.w,
-                cells: out.into_boxed_slice(),
-            }
-        } else {
-            let mut out = Vec::with_capacity(h * w);
-            for c in 0..w {
-                for r in 0..h {
-                    out.push(source(r, c));
-                }
-            }
-            Cells {
-                h: self.w,
-                w: self.h,
-                cells: out.into_boxed_slice(),
-            }
+        }
+        Cells {
+            h: outer as _,
+            w: inner as _,
+            cells: out.into_boxed_slice(),
         }
     }
 

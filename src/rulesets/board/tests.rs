@@ -4,9 +4,8 @@
 
 use super::*;
 use crate::engine::Engine;
-use crate::rulesets::brute::{self, Rng};
+use crate::rulesets::brute::{self, Rng, agree, solved};
 use crate::rulesets::impartial::NimSolver;
-use crate::rulesets::partizan::Solver;
 use rustc_hash::FxHashMap;
 
 fn clobber(name: &str, text: &str) -> GenClobber {
@@ -33,37 +32,6 @@ fn toads(max_jump: i64, text: &str) -> GenToadsAndFrogs {
 
 fn board(text: &str, map: &str) -> Cells {
     Cells::parse("test", text, map, false).expect("board")
-}
-
-fn render(e: &mut Engine, g: crate::engine::GameId) -> String {
-    crate::display::notation::Printer::new()
-        .render_game(e, g)
-        .expect("prints")
-}
-
-/// The value the solver finds, printed.
-fn solved<G: Rules>(g: &G, e: &mut Engine) -> String {
-    let v = Solver::new().value(g, e).expect("solves");
-    render(e, v)
-}
-
-/// Solver and plain search agree on each position.
-fn agree<G: Rules>(positions: &[G]) {
-    let mut e = Engine::new();
-    let mut solver = Solver::new();
-    let mut memo = FxHashMap::default();
-    for g in positions {
-        let fast = solver.value(g, &mut e).expect("solves");
-        let plain = brute::partizan_value(g, &mut e, &mut memo);
-        assert_eq!(
-            fast,
-            plain,
-            "{}: solver {} but plain search {}",
-            g.describe(),
-            render(&mut e, fast),
-            render(&mut e, plain)
-        );
-    }
 }
 
 #[test]

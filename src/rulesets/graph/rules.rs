@@ -395,24 +395,31 @@ pub fn gen_col(arg: &Value, rule: ColRule) -> EvalResult<Value> {
         }
         None => graph_argument(arg, &syntax)?,
     };
-    let mask = |want: u32| {
-        graph
-            .labels
-            .iter()
-            .enumerate()
-            .filter(|&(_, &l)| l == want)
-            .fold(0u128, |m, (v, _)| m | (1 << v))
-    };
-    let (tint_left, tint_right) = (mask(1), mask(2));
-    let base = Base::new(graph, 1, |_| 0);
-    let alive = base.all();
-    Ok(position_value(GenCol {
-        base: rc(base),
-        rule,
-        alive,
-        tint_left,
-        tint_right,
-    }))
+    Ok(position_value(GenCol::new(graph, rule)))
+}
+
+impl GenCol {
+    /// The start position on a graph whose vertex labels are tints (1 Left, 2 Right).
+    pub(super) fn new(graph: Graph, rule: ColRule) -> GenCol {
+        let mask = |want: u32| {
+            graph
+                .labels
+                .iter()
+                .enumerate()
+                .filter(|&(_, &l)| l == want)
+                .fold(0u128, |m, (v, _)| m | (1 << v))
+        };
+        let (tint_left, tint_right) = (mask(1), mask(2));
+        let base = Base::new(graph, 1, |_| 0);
+        let alive = base.all();
+        GenCol {
+            base: rc(base),
+            rule,
+            alive,
+            tint_left,
+            tint_right,
+        }
+    }
 }
 
 impl Rules for GenCol {

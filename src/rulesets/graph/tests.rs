@@ -5,17 +5,10 @@
 
 use super::*;
 use crate::engine::Engine;
-use crate::rulesets::brute::{self, Rng};
+use crate::rulesets::brute::{self, Rng, agree, solved};
 use crate::rulesets::graph::{default_text, graph_of_value, graph_value};
 use crate::rulesets::impartial::NimSolver;
-use crate::rulesets::partizan::Solver;
 use rustc_hash::FxHashMap;
-
-fn render(e: &mut Engine, g: crate::engine::GameId) -> String {
-    crate::display::notation::Printer::new()
-        .render_game(e, g)
-        .expect("prints")
-}
 
 fn arc(graph: Graph) -> ArcKayles {
     let base = Base::new(graph, 1, |_| 0);
@@ -37,25 +30,7 @@ fn col(text: &str, rule: ColRule) -> GenCol {
         edge: &|t| t.is_empty().then_some(0),
         expected: "",
     };
-    let graph = model::parse(text, &syntax).expect("graph");
-    let mask = |want: u32| {
-        graph
-            .labels
-            .iter()
-            .enumerate()
-            .filter(|&(_, &l)| l == want)
-            .fold(0u128, |m, (v, _)| m | (1 << v))
-    };
-    let (tint_left, tint_right) = (mask(1), mask(2));
-    let base = Base::new(graph, 1, |_| 0);
-    let alive = base.all();
-    GenCol {
-        base: rc(base),
-        rule,
-        alive,
-        tint_left,
-        tint_right,
-    }
+    GenCol::new(model::parse(text, &syntax).expect("graph"), rule)
 }
 
 fn coloured(text: &str) -> Graph {
@@ -78,29 +53,6 @@ fn childish(text: &str) -> ChildishHackenbush {
         .map(|(u, v, l)| (u as u8, v as u8, l))
         .collect();
     ChildishHackenbush { edges }
-}
-
-fn solved<G: Rules>(g: &G, e: &mut Engine) -> String {
-    let v = Solver::new().value(g, e).expect("solves");
-    render(e, v)
-}
-
-fn agree<G: Rules>(positions: &[G]) {
-    let mut e = Engine::new();
-    let mut solver = Solver::new();
-    let mut memo = FxHashMap::default();
-    for g in positions {
-        let fast = solver.value(g, &mut e).expect("solves");
-        let plain = brute::partizan_value(g, &mut e, &mut memo);
-        assert_eq!(
-            fast,
-            plain,
-            "{}: solver {} but plain search {}",
-            g.describe(),
-            render(&mut e, fast),
-            render(&mut e, plain)
-        );
-    }
 }
 
 /// Nim values of heaps 0 … n of an octal game, from its code digits (d₁ d₂ …).

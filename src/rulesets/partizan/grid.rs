@@ -76,51 +76,45 @@ pub fn neighbours(bits: u128, dims: Dims) -> u128 {
     (((bits & inner) << 1) | ((bits >> 1) & inner) | (bits << w) | (bits >> w)) & dims.all()
 }
 
+/// The flood fill of [`for_each_component`], for any unsigned word: grow the lowest cell's
+/// part by orthogonal steps within `rest` until it stops changing, visit it, remove it.
+macro_rules! flood_components {
+    ($bits:expr, $inner:expr, $w:expr, $visit:expr) => {{
+        let (inner, w, mut visit) = ($inner, $w, $visit);
+        let mut rest = $bits;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let grown = (part
+                    | ((part & inner) << 1)
+                    | ((part >> 1) & inner)
+                    | (part << w)
+                    | (part >> w))
+                    & rest;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            rest &= !part;
+            visit(part);
+        }
+    }};
+}
+
 /// Calls `visit` with each connected part of `bits` (orthogonal adjacency), lowest cell
 /// first.
 pub fn for_each_component(bits: u128, dims: Dims, mut visit: impl FnMut(u128)) {
+    let w = u32::from(dims.w);
+    let inner = dims.not_last_column();
     if dims.cells() <= 64 {
         // The same flood fill on one machine word: u128 shifts cost several instructions
         // each, and boards this small are where the solver spends its time.
-        return for_each_component_small(bits as u64, dims, |part| visit(u128::from(part)));
-    }
-    let w = u32::from(dims.w);
-    let inner = dims.not_last_column();
-    let mut rest = bits;
-    while rest != 0 {
-        let mut part = rest & rest.wrapping_neg();
-        loop {
-            let grown =
-                (part | ((part & inner) << 1) | ((part >> 1) & inner) | (part << w) | (part >> w))
-                    & rest;
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
-        rest &= !part;
-        visit(part);
-    }
-}
-
-/// [`for_each_component`] for a board of at most 64 cells.
-fn for_each_component_small(bits: u64, dims: Dims, mut visit: impl FnMut(u64)) {
-    let w = u32::from(dims.w);
-    let inner = dims.not_last_column() as u64;
-    let mut rest = bits;
-    while rest != 0 {
-        let mut part = rest & rest.wrapping_neg();
-        loop {
-            let grown =
-                (part | ((part & inner) << 1) | ((part >> 1) & inner) | (part << w) | (part >> w))
-                    & rest;
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
-        rest &= !part;
-        visit(part);
+        flood_components!(bits as u64, inner as u64, w, |part: u64| visit(u128::from(
+            part
+        )));
+    } else {
+        flood_components!(bits, inner, w, visit);
     }
 }
 
