@@ -78,9 +78,16 @@ impl Engine {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let left_nus: Vec<Option<Nus>> = left.iter().map(|&g| self.as_nus(g)).collect();
-        let right_nus: Vec<Option<Nus>> = right.iter().map(|&g| self.as_nus(g)).collect();
-        if let Some(guess) = Nus::guess_from_options(&left_nus, &right_nus) {
+        // Only games whose options are all NUS can be NUS; most general games (chains of
+        // deep games above all) skip the guess without building its vectors.
+        let all_nus = |options: &[GameId]| options.iter().all(|&g| self.as_nus(g).is_some());
+        if all_nus(&left)
+            && all_nus(&right)
+            && let Some(guess) = Nus::guess_from_options(
+                &left.iter().map(|&g| self.as_nus(g)).collect::<Vec<_>>(),
+                &right.iter().map(|&g| self.as_nus(g)).collect::<Vec<_>>(),
+            )
+        {
             let candidate = self.nus(guess);
             if self.left_options(candidate)? == left && self.right_options(candidate)? == right {
                 return Ok(candidate);
