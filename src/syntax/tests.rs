@@ -1470,6 +1470,30 @@ fn failing_nested_braces_parse_in_linear_time() {
 }
 
 #[test]
+fn failing_nested_star_counts_parse_in_linear_time() {
+    // Found by the fuzz target: `v*(` was tried as the star count `v*(e)` and, when `e`
+    // failed, again as `v * (e)`, so each level parsed its contents twice (20 levels: 6 s).
+    let inputs = [
+        "(v*".repeat(40) + "$",
+        "(^*".repeat(40) + "$",
+        "[^*(".repeat(40),
+    ];
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let failed = inputs.iter().all(|s| parse_statements(s).is_err());
+        let _ = tx.send(failed);
+    });
+    let failed = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("parsing 40 nested `(v*` took over 10 s: exponential again");
+    assert!(failed);
+    // The star count and the product both still parse where they are meant.
+    assert!(parse_statements("^*(2+1)").is_ok());
+    assert!(parse_statements("v*(3)").is_ok());
+    assert!(parse_statements("2v*(3)").is_ok());
+}
+
+#[test]
 fn big_inputs_parse() {
     // Their speed is measured by `benches/parse.rs`; here only that they parse.
     // A flat list of 200 000 options (about 0.4 MB).
