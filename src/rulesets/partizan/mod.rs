@@ -17,7 +17,7 @@ mod args;
 mod clobber;
 mod cutcake;
 mod domineering;
-mod grid;
+pub(crate) mod grid;
 mod hackenbush;
 mod position;
 mod solver;
