@@ -592,6 +592,28 @@ impl Konane {
     fn board(&self) -> Cells {
         bits::cells(self.shape, [self.x, self.o], [1, 2], 3)
     }
+
+    fn empty(&self) -> u128 {
+        self.shape.open & !(self.x | self.o)
+    }
+
+    /// (the mover's stones, the opponent's).
+    fn sides(&self, left: bool) -> (u128, u128) {
+        if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        }
+    }
+
+    /// The mover's stones that can jump along `step`: an enemy stone one step on, an empty
+    /// cell beyond.
+    fn jumpers(&self, left: bool, step: Step) -> u128 {
+        let (mine, theirs) = self.sides(left);
+        let back = step.back();
+        let jumped = theirs & self.shape.shift(self.empty(), back);
+        mine & self.shape.shift(jumped, back)
+    }
 }
 
 pub fn konane(text: &str) -> EvalResult<Value> {
@@ -603,20 +625,13 @@ impl Rules for Konane {
     type Key = BoardKey<2>;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let (mine, theirs) = if left {
-            (self.x, self.o)
-        } else {
-            (self.o, self.x)
-        };
+        let (mine, theirs) = self.sides(left);
         let shape = self.shape;
-        let empty = shape.open & !(self.x | self.o);
+        let empty = self.empty();
         for step in bits::STEPS {
-            // Stones with an enemy stone one step on and an empty cell beyond. Later jumps of
-            // the same stone look only at cells ahead, which earlier jumps of it left as they
-            // were, so the original layers answer for them too.
-            let back = step.back();
-            let jumped = theirs & shape.shift(empty, back);
-            let mut from = mine & shape.shift(jumped, back);
+            // Later jumps of a stone look only at cells ahead, which its earlier jumps left
+            // as they were, so the original layers answer for them too.
+            let mut from = self.jumpers(left, step);
             while from != 0 {
                 let start = from & from.wrapping_neg();
                 from &= from - 1;
@@ -635,6 +650,12 @@ impl Rules for Konane {
                 }
             }
         }
+    }
+
+    fn is_over(&self) -> bool {
+        bits::STEPS
+            .iter()
+            .all(|&step| self.jumpers(true, step) | self.jumpers(false, step) == 0)
     }
 
     fn key(&self) -> (BoardKey<2>, bool) {
@@ -791,6 +812,22 @@ impl Fission {
     fn board(&self) -> Cells {
         bits::cells(self.shape, [self.stones], [1], 2)
     }
+
+    /// The two directions of Left's (`left`) or Right's splits.
+    fn axis(left: bool) -> (Step, Step) {
+        if left {
+            (Step::North, Step::South)
+        } else {
+            (Step::West, Step::East)
+        }
+    }
+
+    /// The stones Left (`left`) or Right can split: an empty cell on both sides.
+    fn splits(&self, left: bool) -> u128 {
+        let (ahead, behind) = Fission::axis(left);
+        let empty = self.shape.open & !self.stones;
+        self.stones & self.shape.shift(empty, behind) & self.shape.shift(empty, ahead)
+    }
 }
 
 pub fn fission(text: &str) -> EvalResult<Value> {
@@ -803,14 +840,8 @@ impl Rules for Fission {
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let shape = self.shape;
-        let empty = shape.open & !self.stones;
-        let (ahead, behind) = if left {
-            (Step::North, Step::South)
-        } else {
-            (Step::West, Step::East)
-        };
-        // Stones with an empty cell on both sides.
-        let mut splits = self.stones & shape.shift(empty, behind) & shape.shift(empty, ahead);
+        let (ahead, behind) = Fission::axis(left);
+        let mut splits = self.splits(left);
         while splits != 0 {
             let stone = splits & splits.wrapping_neg();
             splits &= splits - 1;
@@ -820,6 +851,10 @@ impl Rules for Fission {
                 ..*self
             });
         }
+    }
+
+    fn is_over(&self) -> bool {
+        self.splits(true) | self.splits(false) == 0
     }
 
     fn key(&self) -> (BoardKey<1>, bool) {
