@@ -21,7 +21,6 @@ pub(crate) mod grid;
 mod hackenbush;
 mod position;
 mod solver;
-mod table;
 mod toads_frogs;
 
 #[cfg(test)]

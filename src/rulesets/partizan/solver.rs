@@ -9,7 +9,7 @@
 //! for another engine.
 
 use super::Rules;
-use super::table::Table;
+use crate::engine::table::{StoredId, Table};
 use crate::engine::{Engine, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
@@ -19,7 +19,7 @@ use std::sync::{Arc, Weak};
 
 /// A transposition table for one ruleset, and the search that fills it.
 pub struct Solver<G: Rules> {
-    table: Table<G::Key>,
+    table: Table<G::Key, StoredId>,
     /// Spare buffers, reused down the recursion instead of allocating at every position.
     spare_parts: Vec<Vec<(G, u64)>>,
     spare_moves: Vec<Vec<G>>,
@@ -82,6 +82,7 @@ impl<G: Rules> Solver<G> {
         }
         let (key, negated) = part.key();
         if let Some(v) = self.table.get(&key) {
+            let v = GameId::from(v);
             return if negated { engine.neg(v) } else { Ok(v) };
         }
         engine.check_interrupt()?;
@@ -94,7 +95,7 @@ impl<G: Rules> Solver<G> {
             }
         };
         let stored = if negated { engine.neg(value)? } else { value };
-        self.table.insert(key, stored);
+        self.table.insert(key, stored.into());
 
         if self.table.len().is_multiple_of(1 << 12) {
             progress::report(self.table.len() as u64, "positions solved");
