@@ -31,7 +31,8 @@ pub struct Shape {
 
 /// Every shape made so far, by (width, height, holes). Shapes are never dropped: the
 /// session's tables hold keys that name them by number.
-static SHAPES: Mutex<Option<FxHashMap<(u8, u8, u128), &'static Shape>>> = Mutex::new(None);
+type Shapes = FxHashMap<(u8, u8, u128), &'static Shape>;
+static SHAPES: Mutex<Option<Shapes>> = Mutex::new(None);
 
 /// One step on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
