@@ -8,6 +8,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use super::table::{StoredId, Table};
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt;
@@ -150,8 +151,8 @@ pub struct Engine {
     stop_values: Vec<Dyadic>,
     stop_index: FxHashMap<Dyadic, u32>,
     general_index: HashTable<GameId>,
-    pub(super) sum_cache: FxHashMap<(GameId, GameId), GameId>,
-    pub(super) leq_cache: FxHashMap<(GameId, GameId), bool>,
+    pub(super) sum_cache: Table<(GameId, GameId), StoredId>,
+    pub(super) leq_cache: Table<(GameId, GameId), bool>,
     pub(super) caches: super::properties::PropertyCaches,
     pub(super) thermo: super::thermograph::ThermoCaches,
     pub(super) uptimal: super::uptimal::UptimalCaches,
@@ -188,8 +189,8 @@ impl Engine {
             stop_values: Vec::new(),
             stop_index: FxHashMap::default(),
             general_index: HashTable::new(),
-            sum_cache: FxHashMap::default(),
-            leq_cache: FxHashMap::default(),
+            sum_cache: Table::default(),
+            leq_cache: Table::default(),
             caches: Default::default(),
             thermo: Default::default(),
             uptimal: Default::default(),
@@ -265,8 +266,8 @@ impl Engine {
             + self.stop_values.capacity() * size_of::<Dyadic>()
             + self.stop_index.capacity() * map_entry(size_of::<Dyadic>(), 4)
             + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
-            + self.sum_cache.capacity() * map_entry(8, 4)
-            + self.leq_cache.capacity() * map_entry(8, 1)
+            + self.sum_cache.memory_bytes()
+            + self.leq_cache.memory_bytes()
             + self.caches.memory_bytes()
             + self.thermo.memory_bytes()
             + self.uptimal.memory_bytes()

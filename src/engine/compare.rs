@@ -50,7 +50,7 @@ impl Engine {
         if self.some_stop_exceeds(g, h) {
             return Ok(false);
         }
-        if let Some(&known) = self.leq_cache.get(&(g, h)) {
+        if let Some(known) = self.leq_cache.get(&(g, h)) {
             return Ok(known);
         }
         self.poll()?;

@@ -21,6 +21,7 @@ mod products;
 pub mod progress;
 mod properties;
 mod reduced;
+pub mod table;
 mod thermograph;
 mod trajectory;
 mod uptimal;

@@ -19,19 +19,19 @@ impl Engine {
             return Ok(self.nus(sum));
         }
         let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(&s) = self.sum_cache.get(&key) {
-            return Ok(s);
+        if let Some(s) = self.sum_cache.get(&key) {
+            return Ok(s.into());
         }
         self.poll()?;
         if !self.filling_sums && super::memory::deep_recursion() {
             self.fill_sums_bottom_up(g, h)?;
-            if let Some(&s) = self.sum_cache.get(&key) {
-                return Ok(s);
+            if let Some(s) = self.sum_cache.get(&key) {
+                return Ok(s.into());
             }
         }
         crate::engine::grow(|| {
             let result = self.add_by_options(g, h)?;
-            self.sum_cache.insert(key, result);
+            self.sum_cache.insert(key, result.into());
             Ok(result)
         })
     }

@@ -5,6 +5,7 @@
 //! Dominoes; and Konane and Ski Jumps, which CGSuite lacks (cgt-tools has it); Domineering, Clobber and Toads and Frogs go to the native rulesets. Also
 //! `Grid.Empty(r, c)` and the `Coordinates` direction lists.
 
+mod bits;
 pub mod cells;
 mod rules;
 

@@ -6,6 +6,7 @@
 //! that map the move directions onto themselves), with the colours exchanged when that
 //! swaps the players' roles — then the keyed value is the negative.
 
+use super::bits::{self, BoardKey, Shape, Step};
 use super::cells::{self, Cells, Packed};
 use crate::rulesets::Args;
 use crate::rulesets::Position;
@@ -45,51 +46,6 @@ fn least_image(
             best = (image, negating(t));
         }
         if swap && let Some(image) = board.packed_image_below(t, swap12, Some(&best.0)) {
-            best = (image, !negating(t));
-        }
-    }
-    best
-}
-
-/// The symmetries (bit t) and colour-exchanged symmetries (bit 8 + t, when `colours`) under
-/// which `board` is its own image: the ones worth trying in the keys of the positions that
-/// follow it. Off those, the image of a position reached from `board` is hardly ever reached
-/// too (on the rulesets2 bench positions the table is the same size with all sixteen images
-/// or with none), while trying all sixteen at every option took 40% of the solve time.
-fn automorphisms(board: &Cells, colours: bool) -> u16 {
-    let itself = board.packed_image(0, |v| v);
-    let mut mask = 1;
-    for t in 1..8u8 {
-        if board.packed_image(t, |v| v) == itself {
-            mask |= 1 << t;
-        }
-    }
-    if colours {
-        for t in 0..8u8 {
-            if board.packed_image(t, swap12) == itself {
-                mask |= 1 << (8 + t);
-            }
-        }
-    }
-    mask
-}
-
-/// As [`least_image`], over the images `mask` selects (see [`automorphisms`]).
-fn least_image_of(board: &Cells, mask: u16, negating: impl Fn(u8) -> bool) -> (Packed, bool) {
-    let mut best = (board.packed_image(0, |v| v), negating(0));
-    if mask == 1 {
-        return best;
-    }
-    for t in 0..8u8 {
-        if t != 0
-            && mask >> t & 1 != 0
-            && let Some(image) = board.packed_image_below(t, |v| v, Some(&best.0))
-        {
-            best = (image, negating(t));
-        }
-        if mask >> (8 + t) & 1 != 0
-            && let Some(image) = board.packed_image_below(t, swap12, Some(&best.0))
-        {
             best = (image, !negating(t));
         }
     }
@@ -604,19 +560,59 @@ impl Rules for Amazons {
 /// Konane (cgt-tools has it, CGSuite does not): a stone (`x` Left's, `o` Right's) jumps
 /// orthogonally over an adjacent enemy stone onto the empty cell beyond, capturing it, and
 /// may go on jumping in the same direction (each landing is an option); `#` cells are off
-/// the board. Keyed up to those of the eight symmetries and the exchange of colours (the
-/// negative) that map the first board onto itself (see [`automorphisms`]).
-#[derive(Clone, Debug)]
+/// the board. Kept as bit layers ([`bits`]); keyed up to those of the eight symmetries and
+/// the exchange of colours (the negative) that map the first board onto itself (see
+/// [`bits::automorphisms`]).
+#[derive(Clone, Copy, Debug)]
 pub struct Konane {
-    board: Cells,
+    x: u128,
+    o: u128,
+    shape: &'static Shape,
     /// The images worth trying in keys: the automorphisms of the first board.
     symmetries: u16,
 }
 
+/// Exchange the colours of Konane's layers.
+fn swap_layers([x, o]: [u128; 2]) -> [u128; 2] {
+    [o, x]
+}
+
 impl Konane {
     pub fn new(board: Cells) -> Konane {
-        let symmetries = automorphisms(&board, true);
-        Konane { board, symmetries }
+        let ([x, o], shape) = bits::layers(&board, [1, 2], 3);
+        let symmetries = bits::automorphisms(shape, [x, o], Some(swap_layers));
+        Konane {
+            x,
+            o,
+            shape,
+            symmetries,
+        }
+    }
+
+    fn board(&self) -> Cells {
+        bits::cells(self.shape, [self.x, self.o], [1, 2], 3)
+    }
+
+    fn empty(&self) -> u128 {
+        self.shape.open & !(self.x | self.o)
+    }
+
+    /// (the mover's stones, the opponent's).
+    fn sides(&self, left: bool) -> (u128, u128) {
+        if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        }
+    }
+
+    /// The mover's stones that can jump along `step`: an enemy stone one step on, an empty
+    /// cell beyond.
+    fn jumpers(&self, left: bool, step: Step) -> u128 {
+        let (mine, theirs) = self.sides(left);
+        let back = step.back();
+        let jumped = theirs & self.shape.shift(self.empty(), back);
+        mine & self.shape.shift(jumped, back)
     }
 }
 
@@ -626,69 +622,62 @@ pub fn konane(text: &str) -> EvalResult<Value> {
 }
 
 impl Rules for Konane {
-    type Key = Packed;
+    type Key = BoardKey<2>;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let (me, enemy) = if left { (1, 2) } else { (2, 1) };
-        let b = &self.board;
-        // The enemy stone jumped and the landing cell of a jump from (r, c) along (dr, dc).
-        // Later jumps of the same stone look only at cells ahead, which earlier jumps of it
-        // left as they were, so the original board answers for them too.
-        let jump = |r: usize, c: usize, dr: i32, dc: i32| match (
-            b.step(r, c, dr, dc, 1),
-            b.step(r, c, dr, dc, 2),
-        ) {
-            (Some((or, oc)), Some((lr, lc))) if b.get(or, oc) == enemy && b.get(lr, lc) == 0 => {
-                Some(((or, oc), (lr, lc)))
-            }
-            _ => None,
-        };
-        for r in 0..b.rows() {
-            for c in 0..b.cols() {
-                if b.get(r, c) != me {
-                    continue;
-                }
-                for &(dr, dc) in cells::ORTHOGONAL {
-                    // The board is copied only for a stone that can jump.
-                    let Some(mut next) = jump(r, c, dr, dc) else {
-                        continue;
-                    };
-                    let mut board = b.clone();
-                    let (mut at_r, mut at_c) = (r, c);
-                    loop {
-                        let ((or, oc), (lr, lc)) = next;
-                        board.set(at_r, at_c, 0);
-                        board.set(or, oc, 0);
-                        board.set(lr, lc, me);
-                        out.push(Konane {
-                            board: board.clone(),
-                            symmetries: self.symmetries,
-                        });
-                        (at_r, at_c) = (lr, lc);
-                        match jump(at_r, at_c, dr, dc) {
-                            Some(further) => next = further,
-                            None => break,
-                        }
+        let (mine, theirs) = self.sides(left);
+        let shape = self.shape;
+        let empty = self.empty();
+        for step in bits::STEPS {
+            // Later jumps of a stone look only at cells ahead, which its earlier jumps left
+            // as they were, so the original layers answer for them too.
+            let mut from = self.jumpers(left, step);
+            while from != 0 {
+                let start = from & from.wrapping_neg();
+                from &= from - 1;
+                let (mut mine, mut theirs, mut at) = (mine, theirs, start);
+                loop {
+                    let over = shape.shift(at, step);
+                    let land = shape.shift(over, step);
+                    if over & theirs == 0 || land & empty == 0 {
+                        break;
                     }
+                    theirs &= !over;
+                    mine = mine & !at | land;
+                    at = land;
+                    let (x, o) = if left { (mine, theirs) } else { (theirs, mine) };
+                    out.push(Konane { x, o, ..*self });
                 }
             }
         }
     }
 
-    fn key(&self) -> (Packed, bool) {
-        least_image_of(&self.board, self.symmetries, |_| false)
+    fn is_over(&self) -> bool {
+        bits::STEPS
+            .iter()
+            .all(|&step| self.jumpers(true, step) | self.jumpers(false, step) == 0)
+    }
+
+    fn key(&self) -> (BoardKey<2>, bool) {
+        bits::least_key(
+            self.shape,
+            [self.x, self.o],
+            self.symmetries,
+            |_| false,
+            swap_layers,
+        )
     }
 
     fn describe(&self) -> String {
-        format!("game.grid.Konane(\"{}\")", self.board.text(".xo#"))
+        format!("game.grid.Konane(\"{}\")", self.board().text(".xo#"))
     }
 
     fn drawing(&self) -> Option<String> {
-        self.board.drawing(".xo#")
+        self.board().drawing(".xo#")
     }
 
     fn grid_string(&self) -> Option<String> {
-        Some(self.board.text(".xo#"))
+        Some(self.board().text(".xo#"))
     }
 }
 
@@ -798,20 +787,46 @@ impl Rules for SkiJumps {
 // Fission
 
 /// Fission: Left splits a stone whose north and south neighbours are empty into stones on
-/// those two cells; Right does the same west and east. Keyed up to the mirror images that
-/// map the first board onto itself (see [`automorphisms`]; a quarter turn swaps the
-/// players: those images key the negative).
-#[derive(Clone, Debug)]
+/// those two cells; Right does the same west and east. Kept as a bit layer ([`bits`]); keyed
+/// up to the mirror images that map the first board onto itself (see
+/// [`bits::automorphisms`]; a quarter turn swaps the players: those images key the negative).
+#[derive(Clone, Copy, Debug)]
 pub struct Fission {
-    board: Cells,
+    stones: u128,
+    shape: &'static Shape,
     /// The images worth trying in keys: the automorphisms of the first board.
     symmetries: u16,
 }
 
 impl Fission {
     pub fn new(board: Cells) -> Fission {
-        let symmetries = automorphisms(&board, false);
-        Fission { board, symmetries }
+        let ([stones], shape) = bits::layers(&board, [1], 2);
+        let symmetries = bits::automorphisms(shape, [stones], None);
+        Fission {
+            stones,
+            shape,
+            symmetries,
+        }
+    }
+
+    fn board(&self) -> Cells {
+        bits::cells(self.shape, [self.stones], [1], 2)
+    }
+
+    /// The two directions of Left's (`left`) or Right's splits.
+    fn axis(left: bool) -> (Step, Step) {
+        if left {
+            (Step::North, Step::South)
+        } else {
+            (Step::West, Step::East)
+        }
+    }
+
+    /// The stones Left (`left`) or Right can split: an empty cell on both sides.
+    fn splits(&self, left: bool) -> u128 {
+        let (ahead, behind) = Fission::axis(left);
+        let empty = self.shape.open & !self.stones;
+        self.stones & self.shape.shift(empty, behind) & self.shape.shift(empty, ahead)
     }
 }
 
@@ -821,49 +836,47 @@ pub fn fission(text: &str) -> EvalResult<Value> {
 }
 
 impl Rules for Fission {
-    type Key = Packed;
+    type Key = BoardKey<1>;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let b = &self.board;
-        let (dr, dc) = if left { (1, 0) } else { (0, 1) };
-        for r in 0..b.rows() {
-            for c in 0..b.cols() {
-                if b.get(r, c) != 1 {
-                    continue;
-                }
-                let (Some((r1, c1)), Some((r2, c2))) =
-                    (b.step(r, c, dr, dc, 1), b.step(r, c, -dr, -dc, 1))
-                else {
-                    continue;
-                };
-                if b.get(r1, c1) == 0 && b.get(r2, c2) == 0 {
-                    let mut board = b.clone();
-                    board.set(r, c, 0);
-                    board.set(r1, c1, 1);
-                    board.set(r2, c2, 1);
-                    out.push(Fission {
-                        board,
-                        symmetries: self.symmetries,
-                    });
-                }
-            }
+        let shape = self.shape;
+        let (ahead, behind) = Fission::axis(left);
+        let mut splits = self.splits(left);
+        while splits != 0 {
+            let stone = splits & splits.wrapping_neg();
+            splits &= splits - 1;
+            let halves = shape.shift(stone, ahead) | shape.shift(stone, behind);
+            out.push(Fission {
+                stones: self.stones & !stone | halves,
+                ..*self
+            });
         }
     }
 
-    fn key(&self) -> (Packed, bool) {
-        least_image_of(&self.board, self.symmetries, |t| t & 4 != 0)
+    fn is_over(&self) -> bool {
+        self.splits(true) | self.splits(false) == 0
+    }
+
+    fn key(&self) -> (BoardKey<1>, bool) {
+        bits::least_key(
+            self.shape,
+            [self.stones],
+            self.symmetries,
+            |t| t & 4 != 0,
+            |layers| layers,
+        )
     }
 
     fn describe(&self) -> String {
-        format!("game.grid.Fission(\"{}\")", self.board.text(".x#"))
+        format!("game.grid.Fission(\"{}\")", self.board().text(".x#"))
     }
 
     fn drawing(&self) -> Option<String> {
-        self.board.drawing(".x#")
+        self.board().drawing(".x#")
     }
 
     fn grid_string(&self) -> Option<String> {
-        Some(self.board.text(".x#"))
+        Some(self.board().text(".x#"))
     }
 }
 

@@ -286,3 +286,129 @@ fn errors_point_at_the_bad_character() {
     let err = ToadParams::from_args(&loopy).unwrap_err();
     assert!(err.message.contains("loopy"), "{}", err.message);
 }
+
+/// Konane's options by the rules read off the cells, one stone and one direction at a time
+/// (the bit layers' moves are checked against this).
+fn konane_options_by_cells(board: &Cells, left: bool) -> Vec<String> {
+    let (me, enemy) = if left { (1, 2) } else { (2, 1) };
+    let mut out = Vec::new();
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            if board.get(r, c) != me {
+                continue;
+            }
+            for &(dr, dc) in cells::ORTHOGONAL {
+                let mut b = board.clone();
+                let (mut at_r, mut at_c) = (r, c);
+                while let (Some((or, oc)), Some((lr, lc))) =
+                    (b.step(at_r, at_c, dr, dc, 1), b.step(at_r, at_c, dr, dc, 2))
+                {
+                    if b.get(or, oc) != enemy || b.get(lr, lc) != 0 {
+                        break;
+                    }
+                    b.set(at_r, at_c, 0);
+                    b.set(or, oc, 0);
+                    b.set(lr, lc, me);
+                    out.push(b.text(".xo#"));
+                    (at_r, at_c) = (lr, lc);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Fission's options read off the cells.
+fn fission_options_by_cells(board: &Cells, left: bool) -> Vec<String> {
+    let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+    let mut out = Vec::new();
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            if board.get(r, c) != 1 {
+                continue;
+            }
+            if let (Some((r1, c1)), Some((r2, c2))) =
+                (board.step(r, c, dr, dc, 1), board.step(r, c, -dr, -dc, 1))
+                && board.get(r1, c1) == 0
+                && board.get(r2, c2) == 0
+            {
+                let mut b = board.clone();
+                b.set(r, c, 0);
+                b.set(r1, c1, 1);
+                b.set(r2, c2, 1);
+                out.push(b.text(".x#"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn options_of<G: Rules>(g: &G, left: bool) -> Vec<String> {
+    let mut moves = Vec::new();
+    g.moves(left, &mut moves);
+    let mut out: Vec<String> = moves.iter().filter_map(|m| m.grid_string()).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn bit_layer_moves_match_the_rules_on_cells() {
+    let mut rng = Rng(0xb17_1a7e);
+    for k in 0..300 {
+        // Up to 130-cell boards: one word a layer and two.
+        let (rows, cols) = if k % 3 == 0 {
+            (10 + rng.below(3) as usize, 10 + rng.below(3) as usize)
+        } else {
+            (1 + rng.below(5) as usize, 1 + rng.below(7) as usize)
+        };
+        let rows = rows.min(128 / cols);
+        let text = rng.board("xo..#", rows, cols);
+        let b = board(&text, ".xo#");
+        let konane = Konane::new(b.clone());
+        assert_eq!(
+            konane.grid_string().as_deref(),
+            Some(b.text(".xo#").as_str())
+        );
+        let text = rng.board("xx...#", rows, cols);
+        let f = board(&text, ".x#");
+        let fission = Fission::new(f.clone());
+        for left in [true, false] {
+            assert_eq!(
+                options_of(&konane, left),
+                konane_options_by_cells(&b, left),
+                "{text} {left}"
+            );
+            assert_eq!(
+                options_of(&fission, left),
+                fission_options_by_cells(&f, left),
+                "{text} {left}"
+            );
+        }
+        let over = konane_options_by_cells(&b, true).is_empty()
+            && konane_options_by_cells(&b, false).is_empty();
+        assert_eq!(konane.is_over(), over, "{}", b.text(".xo#"));
+        let over = fission_options_by_cells(&f, true).is_empty()
+            && fission_options_by_cells(&f, false).is_empty();
+        assert_eq!(fission.is_over(), over, "{}", f.text(".x#"));
+    }
+}
+
+#[test]
+fn boards_over_64_cells_keep_exact_keys() {
+    // 9×8 boards (two words a layer), mostly holes so that a plain search is quick.
+    let mut rng = Rng(0x9_8b0a);
+    let konane: Vec<Konane> = (0..8)
+        .map(|_| Konane::new(board(&rng.board("xo.####", 8, 9), ".xo#")))
+        .chain([Konane::new(board(
+            &format!("xo.{}.ox", ".".repeat(90)),
+            ".xo#",
+        ))])
+        .collect();
+    agree(&konane);
+    let fission: Vec<Fission> = (0..8)
+        .map(|_| Fission::new(board(&rng.board("x..#####", 8, 9), ".x#")))
+        .collect();
+    agree(&fission);
+}

@@ -17,7 +17,7 @@ mod args;
 mod clobber;
 mod cutcake;
 mod domineering;
-mod grid;
+pub(crate) mod grid;
 mod hackenbush;
 mod position;
 mod solver;
@@ -75,6 +75,13 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
     /// The board as CGSuite's `GridString` (grid rulesets only).
     fn grid_string(&self) -> Option<String> {
         None
+    }
+
+    /// True when a cheap test shows that neither player can move here (the value is 0). The
+    /// solver answers such positions without its table: they are many of a search's leaves,
+    /// and keeping them out keeps the table small. The default says nothing.
+    fn is_over(&self) -> bool {
+        false
     }
 
     /// True when both players have the same moves here and in every later position (green

@@ -9,6 +9,7 @@
 //! for another engine.
 
 use super::Rules;
+use crate::engine::table::{StoredId, Table};
 use crate::engine::{Engine, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
@@ -18,7 +19,7 @@ use std::sync::{Arc, Weak};
 
 /// A transposition table for one ruleset, and the search that fills it.
 pub struct Solver<G: Rules> {
-    table: FxHashMap<G::Key, GameId>,
+    table: Table<G::Key, StoredId>,
     /// Spare buffers, reused down the recursion instead of allocating at every position.
     spare_parts: Vec<Vec<(G, u64)>>,
     spare_moves: Vec<Vec<G>>,
@@ -27,7 +28,7 @@ pub struct Solver<G: Rules> {
 impl<G: Rules> Default for Solver<G> {
     fn default() -> Self {
         Solver {
-            table: FxHashMap::default(),
+            table: Table::default(),
             spare_parts: Vec::new(),
             spare_moves: Vec::new(),
         }
@@ -50,7 +51,7 @@ impl<G: Rules> Solver<G> {
 
     /// Approximate bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
-        self.table.capacity() * (std::mem::size_of::<(G::Key, GameId)>() + 1)
+        self.table.memory_bytes()
     }
 
     /// The canonical value of a position.
@@ -76,8 +77,12 @@ impl<G: Rules> Solver<G> {
     }
 
     fn component_value(&mut self, part: &G, engine: &mut Engine) -> EngineResult<GameId> {
+        if part.is_over() {
+            return Ok(Engine::ZERO);
+        }
         let (key, negated) = part.key();
-        if let Some(&v) = self.table.get(&key) {
+        if let Some(v) = self.table.get(&key) {
+            let v = GameId::from(v);
             return if negated { engine.neg(v) } else { Ok(v) };
         }
         engine.check_interrupt()?;
@@ -90,7 +95,8 @@ impl<G: Rules> Solver<G> {
             }
         };
         let stored = if negated { engine.neg(value)? } else { value };
-        self.table.insert(key, stored);
+        self.table.insert(key, stored.into());
+
         if self.table.len().is_multiple_of(1 << 12) {
             progress::report(self.table.len() as u64, "positions solved");
         }

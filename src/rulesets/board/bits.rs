@@ -1,0 +1,296 @@
+//! Boards as bit layers, for the rulesets whose search time goes into copying boards and
+//! probing the solver's table (Konane, Fission): a position is a few `u128` masks (bit
+//! `r·w + c` is the cell in row r, column c) over a [`Shape`] — the board's size and its
+//! off-board (`#`) cells, which no move changes — shared by every position of a search.
+//!
+//! A key ([`BoardKey`]) is the layers of the chosen image and the shape's number: for boards
+//! of at most 64 cells each layer is one `u64`, so a table entry is 24–32 bytes where the
+//! packed two-bits-a-cell key ([`super::cells::Packed`]) made it 48, and hashing and
+//! comparing it are a few word operations. Larger boards keep exact keys, boxed.
+
+use super::cells::Cells;
+use crate::rulesets::partizan::grid::{self, Dims};
+use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+
+/// The size and the off-board cells of a board, with the masks moves need. Interned: equal
+/// shapes are one value with one number, so keys carry the number instead of the holes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub dims: Dims,
+    /// The shape's number in [`Shape::interned`]'s table (never reused).
+    pub id: u32,
+    /// The cells of the board that are not holes.
+    pub open: u128,
+    pub holes: u128,
+    all: u128,
+    not_first_column: u128,
+    not_last_column: u128,
+}
+
+/// Every shape made so far, by (width, height, holes). Shapes are never dropped: the
+/// session's tables hold keys that name them by number.
+type Shapes = FxHashMap<(u8, u8, u128), &'static Shape>;
+static SHAPES: Mutex<Option<Shapes>> = Mutex::new(None);
+
+/// One step on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    North,
+    South,
+    West,
+    East,
+}
+
+pub const STEPS: [Step; 4] = [Step::North, Step::East, Step::South, Step::West];
+
+impl Step {
+    pub fn back(self) -> Step {
+        match self {
+            Step::North => Step::South,
+            Step::South => Step::North,
+            Step::West => Step::East,
+            Step::East => Step::West,
+        }
+    }
+}
+
+impl Shape {
+    /// The shape of a board of `w` columns and `h` rows (at most 128 cells) with `holes`.
+    pub fn interned(w: usize, h: usize, holes: u128) -> &'static Shape {
+        let mut shapes = SHAPES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let shapes = shapes.get_or_insert_with(FxHashMap::default);
+        let next = shapes.len() as u32;
+        shapes.entry((w as u8, h as u8, holes)).or_insert_with(|| {
+            let dims = Dims {
+                w: w as u8,
+                h: h as u8,
+            };
+            let all = grid::low_bits(dims.cells());
+            let mut first_column = 0u128;
+            for r in 0..h {
+                first_column |= 1 << (r * w);
+            }
+            let last_column = if w == 0 { 0 } else { first_column << (w - 1) };
+            Box::leak(Box::new(Shape {
+                dims,
+                id: next,
+                open: all & !holes,
+                holes,
+                all,
+                not_first_column: all & !first_column,
+                not_last_column: all & !last_column,
+            }))
+        })
+    }
+
+    /// The cells one `step` away from the cells of `bits`, on the board.
+    #[inline]
+    pub fn shift(&self, bits: u128, step: Step) -> u128 {
+        let w = u32::from(self.dims.w);
+        match step {
+            Step::East => (bits & self.not_last_column) << 1,
+            Step::West => (bits & self.not_first_column) >> 1,
+            Step::South => (bits << w) & self.all,
+            Step::North => bits >> w,
+        }
+    }
+
+    /// The image of a layer under symmetry `t` of [`Cells::image`] (bit 0: reverse each row,
+    /// bit 1: reverse the order of rows, bit 2: then transpose).
+    pub fn image(&self, bits: u128, t: u8) -> u128 {
+        let mirrored = grid::mirror(bits, self.dims, t & 1 != 0, t & 2 != 0);
+        if t & 4 != 0 {
+            grid::transpose(mirrored, self.dims)
+        } else {
+            mirrored
+        }
+    }
+
+    /// Whether symmetry `t` maps the board's shape onto itself.
+    pub fn fixed_by(&self, t: u8) -> bool {
+        (t & 4 == 0 || self.dims.w == self.dims.h) && self.image(self.holes, t) == self.holes
+    }
+}
+
+/// Read a board's cells into layers: `layer[k]` holds the cells of value `values[k]`; cells
+/// of value `hole` are the shape's holes.
+pub fn layers<const N: usize>(
+    board: &Cells,
+    values: [u8; N],
+    hole: u8,
+) -> ([u128; N], &'static Shape) {
+    let mut out = [0u128; N];
+    let mut holes = 0u128;
+    for (i, &v) in board.cells.iter().enumerate() {
+        if v == hole {
+            holes |= 1 << i;
+        }
+        for (layer, &want) in out.iter_mut().zip(&values) {
+            if v == want {
+                *layer |= 1 << i;
+            }
+        }
+    }
+    (out, Shape::interned(board.cols(), board.rows(), holes))
+}
+
+/// The cells of a board from its layers (`values[k]` for the cells of `layers[k]`, `hole`
+/// for holes, 0 elsewhere).
+pub fn cells<const N: usize>(shape: &Shape, layers: [u128; N], values: [u8; N], hole: u8) -> Cells {
+    let (w, h) = (usize::from(shape.dims.w), usize::from(shape.dims.h));
+    let mut board = Cells::empty(h, w);
+    for (i, cell) in board.cells.iter_mut().enumerate() {
+        let bit = 1u128 << i;
+        if shape.holes & bit != 0 {
+            *cell = hole;
+        }
+        for (layer, &v) in layers.iter().zip(&values) {
+            if layer & bit != 0 {
+                *cell = v;
+            }
+        }
+    }
+    board
+}
+
+/// The key of a position: its layers (of the chosen image) and its shape's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardKey<const N: usize> {
+    /// A board of at most 64 cells: one word a layer.
+    Small { layers: [u64; N], shape: u32 },
+    /// A larger board.
+    Large(Box<([u128; N], u32)>),
+}
+
+impl<const N: usize> Hash for BoardKey<N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Small and large keys never share a shape, so the shape number tells them apart.
+        match self {
+            BoardKey::Small { layers, shape } => {
+                for &l in layers {
+                    state.write_u64(l);
+                }
+                state.write_u32(*shape);
+            }
+            BoardKey::Large(large) => {
+                for &l in &large.0 {
+                    state.write_u128(l);
+                }
+                state.write_u32(large.1);
+            }
+        }
+    }
+}
+
+impl<const N: usize> BoardKey<N> {
+    pub fn new(shape: &Shape, layers: [u128; N]) -> BoardKey<N> {
+        if shape.dims.cells() <= 64 {
+            BoardKey::Small {
+                layers: layers.map(|l| l as u64),
+                shape: shape.id,
+            }
+        } else {
+            BoardKey::Large(Box::new((layers, shape.id)))
+        }
+    }
+}
+
+/// The symmetries (bit t) and, when `swap` is given, colour-exchanged symmetries (bit 8 + t;
+/// `swap` exchanges the layers) under which a board is its own image: the images worth trying
+/// in the keys of the positions that follow it. Off those, the image of a position reached
+/// from the board is hardly ever reached too (on the rulesets2 bench positions the table is
+/// the same size with all sixteen images or with none), while trying all sixteen at every
+/// option took 40% of the solve time.
+pub fn automorphisms<const N: usize>(
+    shape: &Shape,
+    layers: [u128; N],
+    swap: Option<fn([u128; N]) -> [u128; N]>,
+) -> u16 {
+    let mut mask = 1;
+    for t in 0..8u8 {
+        if !shape.fixed_by(t) {
+            continue;
+        }
+        let image = layers.map(|l| shape.image(l, t));
+        if t != 0 && image == layers {
+            mask |= 1 << t;
+        }
+        if let Some(swap) = swap
+            && swap(image) == layers
+        {
+            mask |= 1 << (8 + t);
+        }
+    }
+    mask
+}
+
+/// The least image of `layers` under the symmetries of `mask` (see [`automorphisms`]), as a
+/// key, and whether it keys the negative: `negating(t)` says whether symmetry t swaps the
+/// players; a colour exchange (`swap`) does.
+pub fn least_key<const N: usize>(
+    shape: &Shape,
+    layers: [u128; N],
+    mask: u16,
+    negating: impl Fn(u8) -> bool,
+    swap: fn([u128; N]) -> [u128; N],
+) -> (BoardKey<N>, bool) {
+    if mask == 1 {
+        return (BoardKey::new(shape, layers), negating(0));
+    }
+    let mut best = (layers, negating(0));
+    for t in 0..8u8 {
+        let plain = mask >> t & 1 != 0;
+        let swapped = mask >> (8 + t) & 1 != 0;
+        if !plain && !swapped {
+            continue;
+        }
+        let image = layers.map(|l| shape.image(l, t));
+        if plain && image < best.0 {
+            best = (image, negating(t));
+        }
+        if swapped {
+            let image = swap(image);
+            if image < best.0 {
+                best = (image, !negating(t));
+            }
+        }
+    }
+    (BoardKey::new(shape, best.0), best.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_round_trip_and_images_match_cells() {
+        let board = Cells::parse("t", "x.o#|..x.|o#..", ".xo#", false).unwrap();
+        let (layers, shape) = layers(&board, [1, 2], 3);
+        assert_eq!(cells(shape, layers, [1, 2], 3), board);
+        for t in 0..8 {
+            // The cells' image and the layers' image agree (a 3×4 board: no transposes
+            // fix its shape, but the image is still well defined).
+            let image = board.image(t);
+            let (want, _) = super::layers(&image, [1, 2], 3);
+            assert_eq!(layers.map(|l| shape.image(l, t)), want, "symmetry {t}");
+        }
+        // Equal shapes are one shape.
+        let again = Shape::interned(4, 3, shape.holes);
+        assert!(std::ptr::eq(shape, again));
+    }
+
+    #[test]
+    fn shifts_stay_on_the_board() {
+        let shape = Shape::interned(3, 2, 0);
+        let right_column = 0b100_100;
+        assert_eq!(shape.shift(right_column, Step::East), 0);
+        assert_eq!(shape.shift(right_column, Step::West), 0b010_010);
+        assert_eq!(shape.shift(0b111, Step::North), 0);
+        assert_eq!(shape.shift(0b111, Step::South), 0b111_000);
+        assert_eq!(shape.shift(0b111_000, Step::South), 0);
+    }
+}
