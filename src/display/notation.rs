@@ -108,7 +108,9 @@ impl Printer {
             Value::Ruleset(r) => out.write_str(&r.name())?,
             Value::Position(p) => match p.loopy_value(engine) {
                 Some(value) => match value? {
-                    crate::engine::loopy::LoopyResult::Short(g) => self.write_game(engine, g, out)?,
+                    crate::engine::loopy::LoopyResult::Short(g) => {
+                        self.write_game(engine, g, out)?
+                    }
                     crate::engine::loopy::LoopyResult::Loopy(l) => {
                         super::loopy::write_loopy(self, engine, &l, out)?
                     }

@@ -77,9 +77,7 @@ fn example(space: &str, name: &str) -> &'static str {
 fn known(space: &str, name: &str) -> bool {
     match space {
         "graph" => super::graph::NAMES.contains(&name),
-        "grid" | "strip" => {
-            super::board::is_ruleset(space, name) || is_fox_and_geese(space, name)
-        }
+        "grid" | "strip" => super::board::is_ruleset(space, name) || is_fox_and_geese(space, name),
         _ => false,
     }
 }

@@ -8,7 +8,6 @@
 pub mod cells;
 mod rules;
 
-
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Preformatted, Value};
 use cells::Cells;
@@ -60,9 +59,10 @@ pub fn char_map(name: &str) -> Option<&'static str> {
         "Amazons" | "Konane" => ".xo#",
         "SkiJumps" => ".LlRr",
         "Fission" => ".x#",
-        "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" | "BackslidingToadsAndFrogs" => {
-            ".tf"
-        }
+        "ToadsAndFrogs"
+        | "ElephantsAndRhinos"
+        | "GenToadsAndFrogs"
+        | "BackslidingToadsAndFrogs" => ".tf",
         "TopplingDominoes" => ".lre",
         n if GRID_NAMES.contains(&n) => ".xo",
         _ => return None,
@@ -171,9 +171,10 @@ pub fn position(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResu
         "Konane" => rules::konane(&text),
         "SkiJumps" => rules::ski_jumps(&text),
         "TopplingDominoes" => rules::toppling_dominoes(&text),
-        "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" | "BackslidingToadsAndFrogs" => {
-            rules::gen_toads_and_frogs(name, params, &text)
-        }
+        "ToadsAndFrogs"
+        | "ElephantsAndRhinos"
+        | "GenToadsAndFrogs"
+        | "BackslidingToadsAndFrogs" => rules::gen_toads_and_frogs(name, params, &text),
         _ => rules::gen_clobber(name, params, &text),
     }
 }

@@ -909,9 +909,14 @@ impl ToadParams {
             };
             match crate::rulesets::name_key(name).as_str() {
                 "minslide" => {
-                    p.min_slide = small(value).filter(|v| (-64..=64).contains(v)).ok_or_else(|| {
-                        EvalError::new("GenToadsAndFrogs: minSlide must be an integer from -64 to 64")
-                    })? as i32;
+                    p.min_slide =
+                        small(value)
+                            .filter(|v| (-64..=64).contains(v))
+                            .ok_or_else(|| {
+                                EvalError::new(
+                                    "GenToadsAndFrogs: minSlide must be an integer from -64 to 64",
+                                )
+                            })? as i32;
                 }
                 "maxslide" => p.max_slide = number("maxSlide", 0)?,
                 "maxjump" => p.max_jump = number("maxJump", 0)?,
@@ -965,22 +970,22 @@ pub fn gen_toads_and_frogs(name: &str, params: &Args, text: &str) -> EvalResult<
 impl GenToadsAndFrogs {
     /// The position `text` of `game.strip.<name>(params)` (Toads and Frogs and its variants).
     pub fn new(name: &str, params: &Args, text: &str) -> EvalResult<GenToadsAndFrogs> {
-    let mut own = ToadParams::from_args(params)?;
-    match name {
-        "ToadsAndFrogs" => own.prefix = "game.strip.ToadsAndFrogs".into(),
-        "ElephantsAndRhinos" => {
-            own.max_jump = 0;
-            own.prefix = "game.strip.ElephantsAndRhinos".into();
+        let mut own = ToadParams::from_args(params)?;
+        match name {
+            "ToadsAndFrogs" => own.prefix = "game.strip.ToadsAndFrogs".into(),
+            "ElephantsAndRhinos" => {
+                own.max_jump = 0;
+                own.prefix = "game.strip.ElephantsAndRhinos".into();
+            }
+            "BackslidingToadsAndFrogs" => {
+                own.min_slide = -1;
+                own.prefix = "game.strip.BackslidingToadsAndFrogs".into();
+            }
+            _ => {}
         }
-        "BackslidingToadsAndFrogs" => {
-            own.min_slide = -1;
-            own.prefix = "game.strip.BackslidingToadsAndFrogs".into();
-        }
-        _ => {}
-    }
-    let (params, id) = own.interned();
-    let strip = Cells::parse(&params.prefix, text, ".tf", true)?;
-    Ok(GenToadsAndFrogs { params, id, strip })
+        let (params, id) = own.interned();
+        let strip = Cells::parse(&params.prefix, text, ".tf", true)?;
+        Ok(GenToadsAndFrogs { params, id, strip })
     }
 }
 

@@ -107,7 +107,8 @@ pub struct FoxAndGeese {
     fox: (i32, i32),
 }
 
-const VALID: &str = "must be a valid `Coordinates` (1 <= col <= boardWidth; row >= 1; row + col even)";
+const VALID: &str =
+    "must be a valid `Coordinates` (1 <= col <= boardWidth; row >= 1; row + col even)";
 
 /// `(row, col)` from a coordinate value.
 fn coordinates(v: &Value) -> Option<(i32, i32)> {
@@ -125,54 +126,60 @@ fn coordinates(v: &Value) -> Option<(i32, i32)> {
 
 /// `game.grid.<name>(params)(geese, fox)`.
 pub fn position(name: &str, params: &Args, args: &[Value]) -> EvalResult<Value> {
-    let params = FoxParams::from_args(name, params)?.interned();
-    let [geese, fox] = args else {
-        return Err(EvalError::new(format!(
-            "{} takes the geese and the fox, such as {}([(8,2),(8,4),(8,6),(8,8)], (1,5))",
-            params.prefix, params.prefix
-        )));
-    };
-    let items = match geese {
-        Value::List(items) | Value::Set(items) => items,
-        _ => {
-            return Err(EvalError::new(format!(
-                "{}: `geese` must be a list or set of (row, col), such as [(8,2),(8,4)]",
-                params.prefix
-            )));
-        }
-    };
-    let mut cells = Vec::with_capacity(items.len());
-    for item in items {
-        match coordinates(item).filter(|&c| params.valid(c)) {
-            Some(c) if c.0 <= MAX_SIZE as i32 => cells.push(c),
-            _ => return Err(EvalError::new(format!("Every element of `geese` {VALID}"))),
-        }
-    }
-    cells.sort_unstable();
-    cells.dedup();
-    let fox = coordinates(fox)
-        .filter(|&c| params.valid(c) && c.0 <= MAX_SIZE as i32)
-        .ok_or_else(|| EvalError::new(format!("`fox` {VALID}")))?;
-    if cells.is_empty() {
-        return Err(EvalError::new(format!(
-            "{}: there must be at least one goose",
-            params.prefix
-        )));
-    }
-    if cells.contains(&fox) {
-        return Err(EvalError::new(format!(
-            "{}: the fox stands on a goose at ({}, {})",
-            params.prefix, fox.0, fox.1
-        )));
-    }
-    Ok(Value::Position(Rc::new(LoopyPosition::new(FoxAndGeese {
-        params,
-        geese: cells,
-        fox,
-    }))))
+    let game = FoxAndGeese::new(name, params, args)?;
+    Ok(Value::Position(Rc::new(LoopyPosition::new(game))))
 }
 
 impl FoxAndGeese {
+    /// The position `(geese, fox)` of `game.grid.<name>(params)`.
+    pub fn new(name: &str, params: &Args, args: &[Value]) -> EvalResult<FoxAndGeese> {
+        let params = FoxParams::from_args(name, params)?.interned();
+        let [geese, fox] = args else {
+            return Err(EvalError::new(format!(
+                "{} takes the geese and the fox, such as {}([(8,2),(8,4),(8,6),(8,8)], (1,5))",
+                params.prefix, params.prefix
+            )));
+        };
+        let items = match geese {
+            Value::List(items) | Value::Set(items) => items,
+            _ => {
+                return Err(EvalError::new(format!(
+                    "{}: `geese` must be a list or set of (row, col), such as [(8,2),(8,4)]",
+                    params.prefix
+                )));
+            }
+        };
+        let mut cells = Vec::with_capacity(items.len());
+        for item in items {
+            match coordinates(item).filter(|&c| params.valid(c)) {
+                Some(c) if c.0 <= MAX_SIZE as i32 => cells.push(c),
+                _ => return Err(EvalError::new(format!("Every element of `geese` {VALID}"))),
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        let fox = coordinates(fox)
+            .filter(|&c| params.valid(c) && c.0 <= MAX_SIZE as i32)
+            .ok_or_else(|| EvalError::new(format!("`fox` {VALID}")))?;
+        if cells.is_empty() {
+            return Err(EvalError::new(format!(
+                "{}: there must be at least one goose",
+                params.prefix
+            )));
+        }
+        if cells.contains(&fox) {
+            return Err(EvalError::new(format!(
+                "{}: the fox stands on a goose at ({}, {})",
+                params.prefix, fox.0, fox.1
+            )));
+        }
+        Ok(FoxAndGeese {
+            params,
+            geese: cells,
+            fox,
+        })
+    }
+
     fn goose_at(&self, cell: (i32, i32)) -> bool {
         self.geese.binary_search(&cell).is_ok()
     }

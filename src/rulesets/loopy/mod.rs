@@ -25,8 +25,7 @@ use std::hash::Hash;
 use std::rc::Rc;
 
 /// CGSuite's error for `CanonicalForm` on a position whose search meets a cycle.
-pub const NOT_SHORT: &str =
-    "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.";
+pub const NOT_SHORT: &str = "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.";
 
 /// A position whose value is fixed by the rules without search (Fox and Geese: the fox has
 /// escaped past every goose, so the position is `off`).

@@ -123,7 +123,9 @@ impl<G: LoopyRules> Search<G> {
         }
         if self.positions.len() % 1024 == 0 {
             engine.check_memory_for(
-                1024 * (BYTES_PER_POSITION + std::mem::size_of::<G>() + std::mem::size_of::<G::Key>()),
+                1024 * (BYTES_PER_POSITION
+                    + std::mem::size_of::<G>()
+                    + std::mem::size_of::<G::Key>()),
             )?;
         }
         let i = u32::try_from(self.positions.len()).map_err(|_| EngineError::TooMany {
@@ -172,9 +174,9 @@ impl<G: LoopyRules> Search<G> {
                 stack.pop();
             }
         }
-        self.solved[root as usize]
-            .clone()
-            .ok_or_else(|| EngineError::InvalidArgument("loopy search left its root unsolved".into()))
+        self.solved[root as usize].clone().ok_or_else(|| {
+            EngineError::InvalidArgument("loopy search left its root unsolved".into())
+        })
     }
 
     /// Gather the level of `p`: every position of its hint that moves reach from it.
@@ -200,6 +202,13 @@ impl<G: LoopyRules> Search<G> {
                 moves.clear();
                 self.positions[u as usize].moves(left, &mut moves);
                 for m in moves.drain(..) {
+                    if m.depth_hint() > hint {
+                        // A ruleset bug; searching on would never end.
+                        return Err(EngineError::InvalidArgument(format!(
+                            "DepthHint rises along a move from {}",
+                            self.positions[u as usize].describe()
+                        )));
+                    }
                     let exits = m.settled().is_some() || m.depth_hint() < hint;
                     let t = self.intern(m, engine)?;
                     let edge = if exits {
@@ -254,14 +263,14 @@ impl<G: LoopyRules> Search<G> {
             self.levels[level_id as usize].graphs = Some(graphs);
         }
         let level = &self.levels[level_id as usize];
-        let v = level
-            .members
-            .iter()
-            .position(|&m| m == p)
-            .ok_or_else(|| EngineError::InvalidArgument("loopy search lost a position".into()))?
-            as u32;
+        let v =
+            level.members.iter().position(|&m| m == p).ok_or_else(|| {
+                EngineError::InvalidArgument("loopy search lost a position".into())
+            })? as u32;
         let Some(graphs) = &level.graphs else {
-            return Err(EngineError::InvalidArgument("loopy level without graphs".into()));
+            return Err(EngineError::InvalidArgument(
+                "loopy level without graphs".into(),
+            ));
         };
         let value = if graphs.same {
             engine.loopy_value(&graphs.onside, v)?
@@ -283,10 +292,15 @@ impl<G: LoopyRules> Search<G> {
         let mut cyclic: Vec<bool> = (0..n)
             .map(|v| {
                 on_cycle[v]
-                    || level.left[v].iter().chain(&level.right[v]).any(|e| match e {
-                        Edge::Exit(t) => self.solved[*t as usize].as_ref().is_some_and(|s| s.cyclic),
-                        Edge::Inner(_) => false,
-                    })
+                    || level.left[v]
+                        .iter()
+                        .chain(&level.right[v])
+                        .any(|e| match e {
+                            Edge::Exit(t) => {
+                                self.solved[*t as usize].as_ref().is_some_and(|s| s.cyclic)
+                            }
+                            Edge::Inner(_) => false,
+                        })
             })
             .collect();
         // Whoever reaches a cyclic member is cyclic: spread backwards along the level's moves.
@@ -345,8 +359,10 @@ impl<G: LoopyRules> Search<G> {
                     let side = |es: &Vec<Edge>| -> Option<Vec<GameId>> {
                         es.iter().map(|e| game_of(e, &value)).collect()
                     };
-                    let (Some(l), Some(r)) = (side(&level.left[v as usize]), side(&level.right[v as usize]))
-                    else {
+                    let (Some(l), Some(r)) = (
+                        side(&level.left[v as usize]),
+                        side(&level.right[v as usize]),
+                    ) else {
                         return Err(EngineError::InvalidArgument(
                             "loopy search solved a level out of order".into(),
                         ));
@@ -354,7 +370,10 @@ impl<G: LoopyRules> Search<G> {
                     value[v as usize] = Some(engine.game_from_options(&l, &r)?);
                 } else {
                     stack.push((v, true));
-                    for &t in inner.left[v as usize].iter().chain(&inner.right[v as usize]) {
+                    for &t in inner.left[v as usize]
+                        .iter()
+                        .chain(&inner.right[v as usize])
+                    {
                         if value[t as usize].is_none() {
                             stack.push((t, false));
                         }

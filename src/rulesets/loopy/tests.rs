@@ -70,7 +70,7 @@ fn random_graph(rng: &mut Rng, n: u32, acyclic: bool) -> TestGraph {
         (0..count)
             .filter_map(|_| {
                 let t = rng.below(u64::from(n)) as u32;
-                let ok = if acyclic { t > v } else { hint[t as usize] <= hint[v as usize] };
+                let ok = hint[t as usize] <= hint[v as usize] && (!acyclic || t > v);
                 ok.then_some(t)
             })
             .collect()
@@ -126,7 +126,7 @@ fn without_cycles_the_loopy_engine_gives_the_short_value() {
         let solved = forced(&node(&g, 0), &mut e);
         assert!(!solved.cyclic);
         match solved.value {
-            LoopyResult::Short(x) => assert!(e.eq(x, expected).unwrap(), "{g:?}"),
+            LoopyResult::Short(x) => assert_eq!(x, expected, "{g:?}"),
             LoopyResult::Loopy(l) => panic!("{g:?} gave a loopy value {l:?}"),
         }
         // And the short shortcut agrees.
@@ -235,7 +235,10 @@ fn on_looping_graphs_the_outcome_class_agrees_with_play() {
             "{g:?}: {outcome:?}"
         );
     }
-    assert!(loopy > 20, "too few loopy values ({loopy}) to test anything");
+    assert!(
+        loopy > 20,
+        "too few loopy values ({loopy}) to test anything"
+    );
 }
 
 fn as_loopy(value: &LoopyResult, e: &mut Engine) -> crate::engine::loopy::Loopy {
@@ -251,7 +254,9 @@ fn cutting_the_search_into_levels_changes_no_value() {
     let mut e = Engine::new();
     for _ in 0..150 {
         let mut g = random_graph(&mut rng, 7, false);
-        let cut = Search::new().solve(&node(&Rc::new(random_copy(&g)), 0), &mut e).unwrap();
+        let cut = Search::new()
+            .solve(&node(&Rc::new(random_copy(&g)), 0), &mut e)
+            .unwrap();
         g.use_hints = false;
         let whole = Search::new().solve(&node(&Rc::new(g), 0), &mut e).unwrap();
         let (a, b) = (as_loopy(&cut.value, &mut e), as_loopy(&whole.value, &mut e));
@@ -286,7 +291,9 @@ fn ring(n: u32) -> Rc<TestGraph> {
 fn the_search_stops_when_interrupted() {
     let mut e = Engine::new();
     e.interrupt_flag().store(true, Ordering::Relaxed);
-    let err = Search::new().solve(&node(&ring(50), 0), &mut e).unwrap_err();
+    let err = Search::new()
+        .solve(&node(&ring(50), 0), &mut e)
+        .unwrap_err();
     assert_eq!(err, EngineError::Interrupted);
 }
 
@@ -294,7 +301,9 @@ fn the_search_stops_when_interrupted() {
 fn the_search_stops_at_the_memory_ceiling() {
     let mut e = Engine::new();
     e.set_memory_limit(1);
-    let err = Search::new().solve(&node(&ring(50), 0), &mut e).unwrap_err();
+    let err = Search::new()
+        .solve(&node(&ring(50), 0), &mut e)
+        .unwrap_err();
     assert!(matches!(err, EngineError::MemoryLimit { .. }), "{err:?}");
 }
 
@@ -304,10 +313,122 @@ fn a_ring_is_a_draw_and_a_cycle_makes_canonical_form_fail() {
     let p = LoopyPosition::new(node(&ring(4), 0));
     let solved = p.solve(&mut e).unwrap();
     assert!(solved.cyclic);
-    assert!(matches!(
-        outcome_of(&solved.value, &mut e),
-        LoopyOutcome::D
-    ));
+    assert!(matches!(outcome_of(&solved.value, &mut e), LoopyOutcome::D));
     let err = p.value(&mut e).unwrap_err();
     assert_eq!(err.to_string(), NOT_SHORT);
+}
+
+#[test]
+fn a_depth_hint_that_rises_is_an_error_not_an_endless_search() {
+    let g = Rc::new(TestGraph {
+        left: vec![vec![1], vec![0]],
+        right: vec![vec![], vec![]],
+        hint: vec![0, 1],
+        use_hints: true,
+    });
+    let mut e = Engine::new();
+    let err = Search::new().solve(&node(&g, 0), &mut e).unwrap_err();
+    assert!(err.to_string().contains("DepthHint rises"), "{err}");
+}
+
+/// The whole position graph of a ruleset from `root`, settled positions as themselves
+/// (`off`: Right passes forever; `on`: Left does).
+fn position_graph<G: LoopyRules>(root: &G) -> TestGraph {
+    let mut index: FxHashMap<G::Key, u32> = FxHashMap::default();
+    let mut positions = vec![root.clone()];
+    index.insert(root.key(), 0);
+    let mut graph = TestGraph {
+        left: Vec::new(),
+        right: Vec::new(),
+        hint: Vec::new(),
+        use_hints: true,
+    };
+    let mut next = 0;
+    while next < positions.len() {
+        let p = positions[next].clone();
+        let mut sides = [Vec::new(), Vec::new()];
+        match p.settled() {
+            Some(Settled::On) => sides[0].push(next as u32),
+            Some(Settled::Off) => sides[1].push(next as u32),
+            None => {
+                for (k, left) in [true, false].into_iter().enumerate() {
+                    let mut moves = Vec::new();
+                    p.moves(left, &mut moves);
+                    for m in moves {
+                        let t = *index.entry(m.key()).or_insert_with(|| {
+                            positions.push(m.clone());
+                            (positions.len() - 1) as u32
+                        });
+                        sides[k].push(t);
+                    }
+                }
+            }
+        }
+        let [l, r] = sides;
+        graph.left.push(l);
+        graph.right.push(r);
+        graph.hint.push(p.depth_hint());
+        next += 1;
+    }
+    graph
+}
+
+fn agrees_with_play<G: LoopyRules>(root: &G, e: &mut Engine) -> bool {
+    let graph = position_graph(root);
+    let played = play_out(&graph);
+    let solved = Search::new().solve(root, e).unwrap();
+    let outcome = outcome_of(&solved.value, e);
+    assert_eq!(
+        results_of(outcome),
+        (played[0][0], played[1][0]),
+        "{}: {outcome:?}",
+        root.describe()
+    );
+    matches!(solved.value, LoopyResult::Loopy(_))
+}
+
+#[test]
+fn backsliding_toads_and_frogs_outcomes_agree_with_play() {
+    let mut rng = Rng(2026);
+    let mut e = Engine::new();
+    let mut loopy = 0;
+    for _ in 0..60 {
+        let len = 3 + rng.below(4) as usize;
+        let text = rng.string(".tf", len);
+        let game =
+            GenToadsAndFrogs::new("BackslidingToadsAndFrogs", &Args::default(), &text).unwrap();
+        loopy += usize::from(agrees_with_play(&game, &mut e));
+    }
+    assert!(loopy > 5, "too few loopy values ({loopy})");
+}
+
+#[test]
+fn small_fox_and_geese_outcomes_agree_with_play() {
+    let mut e = Engine::new();
+    let params = Args {
+        positional: Vec::new(),
+        named: vec![("boardWidth".into(), Value::integer(4))],
+    };
+    let cases: &[(&[(i64, i64)], (i64, i64))] = &[
+        (&[(3, 1), (3, 3)], (1, 1)),
+        (&[(3, 1), (3, 3)], (2, 4)),
+        (&[(4, 2), (4, 4)], (1, 3)),
+        (&[(3, 3), (4, 2)], (1, 1)),
+    ];
+    for range in [1, 2] {
+        let mut params = params.clone();
+        params
+            .named
+            .push(("foxRange".into(), Value::integer(range)));
+        for (geese, fox) in cases {
+            let tuple =
+                |(r, c): (i64, i64)| Value::Tuple(vec![Value::integer(r), Value::integer(c)]);
+            let args = [
+                Value::List(geese.iter().map(|&c| tuple(c)).collect()),
+                tuple(*fox),
+            ];
+            let game = FoxAndGeese::new("GenFoxAndGeese", &params, &args).unwrap();
+            agrees_with_play(&game, &mut e);
+        }
+    }
 }
