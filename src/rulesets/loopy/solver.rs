@@ -12,7 +12,7 @@
 //! allocations, so the ceiling counts them.
 
 use super::{LoopyRules, Settled};
-use crate::engine::loopy::{Graph, Loopy, LoopyResult, Mover, SideForm};
+use crate::engine::loopy::{Graph, Loopy, LoopyResult, Mode, Mover, SideForm, simplify};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use rustc_hash::FxHashMap;
 
@@ -38,6 +38,9 @@ struct LevelGraphs {
     onside: Graph,
     offside: Graph,
     same: bool,
+    /// The sides pruned for every member at once ([`simplify::prune_side`]), made when a
+    /// member meets a cycle.
+    pruned: Option<(Graph, Graph)>,
 }
 
 /// Positions of one hint connected by moves, from the position that opened it.
@@ -262,20 +265,38 @@ impl<G: LoopyRules> Search<G> {
             let graphs = self.level_graphs(level_id, engine)?;
             self.levels[level_id as usize].graphs = Some(graphs);
         }
-        let level = &self.levels[level_id as usize];
+        let level = &mut self.levels[level_id as usize];
         let v =
             level.members.iter().position(|&m| m == p).ok_or_else(|| {
                 EngineError::InvalidArgument("loopy search lost a position".into())
             })? as u32;
-        let Some(graphs) = &level.graphs else {
+        let Some(graphs) = &mut level.graphs else {
             return Err(EngineError::InvalidArgument(
                 "loopy level without graphs".into(),
             ));
         };
-        let value = if graphs.same {
-            engine.loopy_value(&graphs.onside, v)?
+        let value = if graphs.onside.is_stopper_from(v)
+            && (graphs.same || graphs.offside.is_stopper_from(v))
+        {
+            if graphs.same {
+                engine.loopy_value(&graphs.onside, v)?
+            } else {
+                engine.loopy_from_sides(&graphs.onside, v, &graphs.offside, v)?
+            }
         } else {
-            engine.loopy_from_sides(&graphs.onside, v, &graphs.offside, v)?
+            // Cycles: prune the level's sides once for all its positions, then simplify
+            // from this one.
+            if graphs.pruned.is_none() {
+                let on = simplify::prune_side(engine, &graphs.onside, Mode::On)?;
+                let off = simplify::prune_side(engine, &graphs.offside, Mode::Off)?;
+                graphs.pruned = Some((on, off));
+            }
+            let Some((on, off)) = &graphs.pruned else {
+                return Err(EngineError::InvalidArgument(
+                    "loopy level without sides".into(),
+                ));
+            };
+            engine.loopy_from_sides(on, v, off, v)?
         };
         self.solved[p as usize] = Some(Solved {
             value,
@@ -403,6 +424,7 @@ impl<G: LoopyRules> Search<G> {
             onside: Graph::default(),
             offside: Graph::default(),
             same: true,
+            pruned: None,
         };
         for _ in 0..n {
             graphs.onside.add_vertex();
