@@ -124,7 +124,7 @@ impl<G: LoopyRules> Search<G> {
         if let Some(&i) = self.index.get(&key) {
             return Ok(i);
         }
-        if self.positions.len() % 1024 == 0 {
+        if self.positions.len().is_multiple_of(1024) {
             engine.check_memory_for(
                 1024 * (BYTES_PER_POSITION
                     + std::mem::size_of::<G>()

@@ -409,7 +409,9 @@ fn small_fox_and_geese_outcomes_agree_with_play() {
         positional: Vec::new(),
         named: vec![("boardWidth".into(), Value::integer(4))],
     };
-    let cases: &[(&[(i64, i64)], (i64, i64))] = &[
+    // (geese, fox) as (row, col) pairs.
+    type Case = (&'static [(i64, i64)], (i64, i64));
+    let cases: &[Case] = &[
         (&[(3, 1), (3, 3)], (1, 1)),
         (&[(3, 1), (3, 3)], (2, 4)),
         (&[(4, 2), (4, 4)], (1, 3)),
