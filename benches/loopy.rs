@@ -1,6 +1,7 @@
 //! Loopy games (issue 12): sums and comparisons of stoppers, the degree (a sum that is not a
 //! stopper, sidled), and Bach's carousel tripled (a general sided sum, 152 vertices and about
-//! 46 000 comparison states). Each iteration starts from a fresh session.
+//! 46 000 comparison states), and the loopy rulesets' `GameValue`. Each iteration starts from
+//! a fresh session.
 
 mod common;
 
@@ -34,5 +35,18 @@ fn carousel(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stoppers, carousel);
+/// Loopy rulesets (issue 12): `GameValue` of a 10-cell Backsliding Toads and Frogs position
+/// (three levels of 120 positions, each pruned once and simplified from every position its
+/// jumps reach) and of the Ceylonese Fox and Geese position of CGSuite's tests.
+fn rulesets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("loopy_rulesets");
+    group.sample_size(10);
+    let toads = "game.strip.BackslidingToadsAndFrogs(\"t.......ff\").GameValue";
+    group.bench_function("backsliding_toads_10_cells", |b| b.iter(|| evaluate(toads)));
+    let geese = "game.grid.CeyloneseFoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue";
+    group.bench_function("ceylonese_fox_and_geese", |b| b.iter(|| evaluate(geese)));
+    group.finish();
+}
+
+criterion_group!(benches, stoppers, carousel, rulesets);
 criterion_main!(benches);

@@ -106,10 +106,20 @@ impl Printer {
             Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text(t) => out.write_str(&t.text)?,
             Value::Ruleset(r) => out.write_str(&r.name())?,
-            Value::Position(p) => {
-                let g = p.value(engine)?;
-                self.write_game(engine, g, out)?
-            }
+            Value::Position(p) => match p.loopy_value(engine) {
+                Some(value) => match value? {
+                    crate::engine::loopy::LoopyResult::Short(g) => {
+                        self.write_game(engine, g, out)?
+                    }
+                    crate::engine::loopy::LoopyResult::Loopy(l) => {
+                        super::loopy::write_loopy(self, engine, &l, out)?
+                    }
+                },
+                None => {
+                    let g = p.value(engine)?;
+                    self.write_game(engine, g, out)?
+                }
+            },
             Value::Misere(m) => out.write_str(&crate::misere::methods::render(*m, engine)?)?,
             Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,

@@ -633,7 +633,8 @@ pub static TABLE: &[Entry] = &table! {
     MisereMethod, "Parts", "M.Parts", 0, 0, "Misère games", "M's prime parts.", "*[2, 2].Parts", ["Partitions", "IsPrime"];
 
     // Properties of ruleset positions (besides every property of games).
-    PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value as a game (its canonical form).", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value"];
+    PositionMethod, "DepthHint", "P.DepthHint", 0, 0, "Positions", "A loopy ruleset's hint that no move raises; GameValue solves lower hints first.", "game.strip.BackslidingToadsAndFrogs(\"tt.ff\").DepthHint", ["GameValue"];
+    PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value: its canonical form, or for a loopy ruleset (Fox and Geese, Backsliding Toads and Frogs) a stopper or onside & offside.", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value", "DepthHint"];
     PositionMethod, "Genus", "P.Genus", 0, 0, "Positions", "Conway's genus of an impartial position.", "kayles[5].Genus", ["MisereNimValue"];
     PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];

@@ -3,6 +3,7 @@
 //! => 2)`) and applied to a position (`game.grid.Clobber("xo|ox")`), and the helper objects
 //! their arguments use: `Graph.Path(n)` and friends, `Grid.Empty(r, c)`, `Coordinates.*`.
 
+use super::loopy::fox_geese;
 use super::{Args, Ruleset};
 use crate::engine::Engine;
 use crate::value::{EvalError, EvalResult, Value};
@@ -33,6 +34,9 @@ impl Ruleset for BoardRuleset {
     }
 
     fn position(&self, args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
+        if is_fox_and_geese(self.space, &self.name) {
+            return fox_geese::position(&self.name, &self.params, args);
+        }
         let [arg] = args else {
             return Err(EvalError::new(format!(
                 "{} takes one position, such as {}(\"{}\")",
@@ -73,9 +77,15 @@ fn example(space: &str, name: &str) -> &'static str {
 fn known(space: &str, name: &str) -> bool {
     match space {
         "graph" => super::graph::NAMES.contains(&name),
-        "grid" | "strip" => super::board::is_ruleset(space, name),
+        "grid" | "strip" => super::board::is_ruleset(space, name) || is_fox_and_geese(space, name),
         _ => false,
     }
+}
+
+/// Fox and Geese takes two arguments, the geese and the fox, where the other board rulesets
+/// take one board.
+fn is_fox_and_geese(space: &str, name: &str) -> bool {
+    space == "grid" && fox_geese::NAMES.contains(&name)
 }
 
 /// `game.<space>.<name>` (args `None`) or `game.<space>.<name>(args)`; `None` if there is
@@ -100,6 +110,20 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     let Some(args) = args else {
         return Some(Ok(ruleset(Args::default())));
     };
+    if is_fox_and_geese(space, name) {
+        if args.positional.is_empty() {
+            return Some(
+                fox_geese::FoxParams::from_args(name, args).map(|_| ruleset(args.clone())),
+            );
+        }
+        if !args.named.is_empty() {
+            return Some(Err(EvalError::new(format!(
+                "game.grid.{name}: give the parameters first, then the position: \
+                 game.grid.GenFoxAndGeese(foxRange => 2)(geese, fox)"
+            ))));
+        }
+        return Some(fox_geese::position(name, args, &args.positional));
+    }
     match args.positional.as_slice() {
         // A schema's parameters: the ruleset, to be applied to a position.
         [] => {

@@ -16,6 +16,7 @@ pub mod functional;
 pub mod graph;
 pub mod heap;
 pub mod impartial;
+pub mod loopy;
 pub mod partizan;
 pub mod wythoff;
 
@@ -90,6 +91,16 @@ pub trait Position: fmt::Debug {
 
     /// Its value: a canonical game in the engine's arena.
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId>;
+
+    /// The value of a position of a loopy ruleset (a loopy game, or a short one); `None` for
+    /// the other rulesets, whose value is [`Position::value`]. Printing uses it.
+    fn loopy_value(
+        &self,
+        engine: &mut Engine,
+    ) -> Option<EngineResult<crate::engine::loopy::LoopyResult>> {
+        let _ = engine;
+        None
+    }
 
     /// The key generic analyses memoise the position under: equal keys must mean equal games.
     /// The description, unless two rulesets can print alike (user rulesets named `ruleset`).

@@ -237,6 +237,66 @@ pub fn simplify_side(engine: &Engine, graph: &Graph, root: u32, side: Mode) -> E
     Ok(p.pack(0))
 }
 
+/// A side (`Mode::On` or `Mode::Off`) of every vertex of `graph` at once, made cheaper to
+/// simplify from any root: each edge on an alternating cycle is dropped when no vertex's value
+/// on this side changes (one survival table compares every vertex with its copy in the
+/// trial graph). Loopy rulesets simplify a whole level of positions this way once, then each
+/// position from it (theory/loopy.md §5, "globally simplify"). No vertex is renumbered.
+pub fn prune_side(engine: &Engine, graph: &Graph, side: Mode) -> EngineResult<Graph> {
+    let mut p = graph.clone();
+    for mover in [Mover::Right, Mover::Left] {
+        let mut candidates = Vec::new();
+        for v in 0..p.len() as u32 {
+            engine.check_interrupt()?;
+            for (i, &t) in p.edges(v, mover).iter().enumerate() {
+                if t != EMPTY && p.alternating_reach(t, mover.other(), v, mover) {
+                    candidates.push((v, i));
+                }
+            }
+        }
+        drop_edges(engine, &mut p, mover, &candidates, side)?;
+    }
+    Ok(p)
+}
+
+/// Drop the `mover` edges `slots` of `p` that no vertex's value needs. They are tried in
+/// runs whose length grows while runs go and shrinks when one fails (a run is kept or not as a
+/// whole), which takes far fewer comparisons than one per edge when most go or most stay.
+fn drop_edges(
+    engine: &Engine,
+    p: &mut Graph,
+    mover: Mover,
+    slots: &[(u32, usize)],
+    side: Mode,
+) -> EngineResult<()> {
+    let mut run = 8usize;
+    let mut next = 0;
+    while next < slots.len() {
+        engine.check_interrupt()?;
+        let end = (next + run).min(slots.len());
+        let mut q = p.clone();
+        for &(v, i) in &slots[next..end] {
+            set_edge(&mut q, v, mover, i, EMPTY);
+        }
+        // Dropping Left edges can only lower values and Right edges only raise them: test
+        // the other way, for every vertex.
+        let table = match mover {
+            Mover::Left => survival(engine, p, &q, side)?,
+            Mover::Right => survival(engine, &q, p, side)?,
+        };
+        if (0..p.len() as u32).all(|u| table.leq(u, u)) {
+            *p = q;
+            next = end;
+            run = run.saturating_mul(2);
+        } else if run == 1 {
+            next = end;
+        } else {
+            run = (run / 4).max(1);
+        }
+    }
+    Ok(())
+}
+
 /// True if v's raw arrays are exactly `on` = {pass|} (or `off`, `dud`).
 fn is_on(p: &Graph, v: u32) -> bool {
     p.left[v as usize] == [v] && p.right[v as usize].is_empty()

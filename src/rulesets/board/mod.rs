@@ -41,6 +41,7 @@ const STRIP_NAMES: &[&str] = &[
     "ToadsAndFrogs",
     "ElephantsAndRhinos",
     "GenToadsAndFrogs",
+    "BackslidingToadsAndFrogs",
     "TopplingDominoes",
 ];
 
@@ -59,7 +60,10 @@ pub fn char_map(name: &str) -> Option<&'static str> {
         "Amazons" | "Konane" => ".xo#",
         "SkiJumps" => ".LlRr",
         "Fission" => ".x#",
-        "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => ".tf",
+        "ToadsAndFrogs"
+        | "ElephantsAndRhinos"
+        | "GenToadsAndFrogs"
+        | "BackslidingToadsAndFrogs" => ".tf",
         "TopplingDominoes" => ".lre",
         n if GRID_NAMES.contains(&n) => ".xo",
         _ => return None,
@@ -168,9 +172,10 @@ pub fn position(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResu
         "Konane" => rules::konane(&text),
         "SkiJumps" => rules::ski_jumps(&text),
         "TopplingDominoes" => rules::toppling_dominoes(&text),
-        "ToadsAndFrogs" | "ElephantsAndRhinos" | "GenToadsAndFrogs" => {
-            rules::gen_toads_and_frogs(name, params, &text)
-        }
+        "ToadsAndFrogs"
+        | "ElephantsAndRhinos"
+        | "GenToadsAndFrogs"
+        | "BackslidingToadsAndFrogs" => rules::gen_toads_and_frogs(name, params, &text),
         _ => rules::gen_clobber(name, params, &text),
     }
 }

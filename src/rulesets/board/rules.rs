@@ -11,6 +11,7 @@ use super::cells::{self, Cells, Packed};
 use crate::rulesets::Args;
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
+use crate::rulesets::loopy::{LoopyPosition, LoopyRules};
 use crate::rulesets::partizan::{PartizanPosition, Rules};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
@@ -883,11 +884,11 @@ impl Rules for Fission {
 // ---------------------------------------------------------------------------------------
 // GenToadsAndFrogs
 
-/// The parameters of `GenToadsAndFrogs` (slides only forwards: backsliding makes the game
-/// loopy, which this solver does not handle).
+/// The parameters of `GenToadsAndFrogs`. A negative `minSlide` lets pieces slide back, which
+/// makes the game loopy: its positions then go to the loopy search (`rulesets::loopy`).
 #[derive(Debug, PartialEq)]
 pub struct ToadParams {
-    min_slide: u32,
+    min_slide: i32,
     max_slide: u32,
     max_jump: u32,
     friendly_jump: bool,
@@ -921,13 +922,14 @@ impl ToadParams {
             };
             match crate::rulesets::name_key(name).as_str() {
                 "minslide" => {
-                    if small(value).is_some_and(|v| v <= -1) {
-                        return Err(EvalError::new(
-                            "GenToadsAndFrogs: minSlide ≤ -1 (backsliding) makes a loopy game, \
-                             which cgcalc does not solve",
-                        ));
-                    }
-                    p.min_slide = number("minSlide", 0)?;
+                    p.min_slide =
+                        small(value)
+                            .filter(|v| (-64..=64).contains(v))
+                            .ok_or_else(|| {
+                                EvalError::new(
+                                    "GenToadsAndFrogs: minSlide must be an integer from -64 to 64",
+                                )
+                            })? as i32;
                 }
                 "maxslide" => p.max_slide = number("maxSlide", 0)?,
                 "maxjump" => p.max_jump = number("maxJump", 0)?,
@@ -971,18 +973,33 @@ pub struct GenToadsAndFrogs {
 }
 
 pub fn gen_toads_and_frogs(name: &str, params: &Args, text: &str) -> EvalResult<Value> {
-    let mut own = ToadParams::from_args(params)?;
-    match name {
-        "ToadsAndFrogs" => own.prefix = "game.strip.ToadsAndFrogs".into(),
-        "ElephantsAndRhinos" => {
-            own.max_jump = 0;
-            own.prefix = "game.strip.ElephantsAndRhinos".into();
-        }
-        _ => {}
+    let position = GenToadsAndFrogs::new(name, params, text)?;
+    if position.params.min_slide <= -1 {
+        return Ok(Value::Position(Rc::new(LoopyPosition::new(position))));
     }
-    let (params, id) = own.interned();
-    let strip = Cells::parse(&params.prefix, text, ".tf", true)?;
-    partizan(GenToadsAndFrogs { params, id, strip })
+    partizan(position)
+}
+
+impl GenToadsAndFrogs {
+    /// The position `text` of `game.strip.<name>(params)` (Toads and Frogs and its variants).
+    pub fn new(name: &str, params: &Args, text: &str) -> EvalResult<GenToadsAndFrogs> {
+        let mut own = ToadParams::from_args(params)?;
+        match name {
+            "ToadsAndFrogs" => own.prefix = "game.strip.ToadsAndFrogs".into(),
+            "ElephantsAndRhinos" => {
+                own.max_jump = 0;
+                own.prefix = "game.strip.ElephantsAndRhinos".into();
+            }
+            "BackslidingToadsAndFrogs" => {
+                own.min_slide = -1;
+                own.prefix = "game.strip.BackslidingToadsAndFrogs".into();
+            }
+            _ => {}
+        }
+        let (params, id) = own.interned();
+        let strip = Cells::parse(&params.prefix, text, ".tf", true)?;
+        Ok(GenToadsAndFrogs { params, id, strip })
+    }
 }
 
 impl Rules for GenToadsAndFrogs {
@@ -1018,6 +1035,19 @@ impl Rules for GenToadsAndFrogs {
                 }
             }
         }
+        // Backslides: k cells back, for 1 ≤ k ≤ -minSlide, over empty cells.
+        for n in 0..cells.len() {
+            if cells[n] != me {
+                continue;
+            }
+            let n64 = n as i64;
+            for k in 1..=-i64::from(p.min_slide) {
+                if at(n64 - ahead * k) != Some(0) {
+                    break;
+                }
+                push(n, n64 - ahead * k);
+            }
+        }
         for n in 0..cells.len() {
             if cells[n] != me {
                 continue;
@@ -1048,6 +1078,38 @@ impl Rules for GenToadsAndFrogs {
 
     fn describe(&self) -> String {
         format!("{}(\"{}\")", self.params.prefix, self.strip.text(".tf"))
+    }
+}
+
+/// Backsliding Toads and Frogs (any `minSlide ≤ -1`) is loopy: its positions are searched as
+/// a graph. No symmetry is used: a position is its strip.
+impl LoopyRules for GenToadsAndFrogs {
+    type Key = Box<[u8]>;
+
+    fn key(&self) -> Box<[u8]> {
+        self.strip.cells.clone()
+    }
+
+    fn moves(&self, left: bool, out: &mut Vec<Self>) {
+        Rules::moves(self, left, out)
+    }
+
+    /// The (toad, frog) pairs with the toad on the left: only a jump over an enemy lowers it.
+    fn depth_hint(&self) -> u64 {
+        let mut toads = 0u64;
+        let mut pairs = 0u64;
+        for &c in self.strip.cells.iter() {
+            match c {
+                1 => toads += 1,
+                2 => pairs += toads,
+                _ => {}
+            }
+        }
+        pairs
+    }
+
+    fn describe(&self) -> String {
+        Rules::describe(self)
     }
 }
 

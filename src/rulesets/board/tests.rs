@@ -279,12 +279,14 @@ fn errors_point_at_the_bad_character() {
         named: vec![("maxJumps".into(), Value::integer(2))],
     };
     assert!(ToadParams::from_args(&bad).is_err());
-    let loopy = Args {
+    // Backsliding (minSlide -1) is a loopy ruleset now; a slide beyond the range is not.
+    let slide = |n: i64| Args {
         positional: Vec::new(),
-        named: vec![("minSlide".into(), Value::integer(-1))],
+        named: vec![("minSlide".into(), Value::integer(n))],
     };
-    let err = ToadParams::from_args(&loopy).unwrap_err();
-    assert!(err.message.contains("loopy"), "{}", err.message);
+    assert!(ToadParams::from_args(&slide(-1)).is_ok());
+    let err = ToadParams::from_args(&slide(-100)).unwrap_err();
+    assert!(err.message.contains("minSlide"), "{}", err.message);
 }
 
 /// Konane's options by the rules read off the cells, one stone and one direction at a time
