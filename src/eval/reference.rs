@@ -348,6 +348,8 @@ pub static TABLE: &[Entry] = &table! {
         "A Clobber position: x for Left's stones, o for Right's.", "clobber(\"xo.ox\")", ["domineering", "hackenbush"];
     Function, "cutcake", "cutcake(w, h)", 2, 2, "Partizan games",
         "A w × h Cutcake rectangle.", "cutcake(3, 2)", ["maundy_cake"];
+    Function, "digraph_placement", "digraph_placement(DIGRAPH)", 1, 1, "Partizan games",
+        "cgt-tools' Digraph Placement (also game.graph.DigraphPlacement): take a vertex of your colour (L or R) and everything it points to.", "digraph_placement(\"L>R;R:A>L;L>R:A\")", ["clobber"];
     Function, "domineering", "domineering(w, h) / domineering(BOARD)", 1, 2, "Partizan games",
         "A Domineering board, by size or picture (# for a filled cell).", "domineering(3, 2)", ["clobber", "cutcake"];
     Function, "hackenbush", "hackenbush(PICTURE)", 1, 1, "Partizan games",

@@ -58,6 +58,7 @@ fn example(space: &str, name: &str) -> &'static str {
         ("graph", "Col" | "Snort" | "Fjords") => "L-.-R",
         ("graph", "ArcKayles") => "---",
         ("graph", "WeightedArcKayles") => "2-3-1",
+        ("graph", "DigraphPlacement") => "L>R",
         ("graph", _) => "lr(e;l)",
         ("strip", "TopplingDominoes") => "lrre",
         ("strip", _) => "tt..ff",

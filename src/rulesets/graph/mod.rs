@@ -1,6 +1,7 @@
 //! CGSuite's graph rulesets (`game.graph.*`) on its graph strings: Arc Kayles and Weighted
 //! Arc Kayles (impartial), Partizan Arc Kayles, Col, Snort, Fjords and any `GenCol`,
-//! Hackenbush and Childish Hackenbush (vertex 1 is the ground), and the graph values
+//! Hackenbush and Childish Hackenbush (vertex 1 is the ground), cgt-tools' Digraph Placement
+//! on directed graphs ([`digraph`]), and the graph values
 //! `Graph.Path(n)`, `Graph.Cycle(n)`, … they accept.
 //!
 //! Positions that only ever lose vertices (everything but Weighted Arc Kayles and
@@ -9,9 +10,11 @@
 //! isomorphism (colour refinement, [`model::shape_key`]), so that equal shapes met anywhere —
 //! in this graph or another — are solved once.
 
+mod digraph;
 pub mod model;
 mod rules;
 
+pub use digraph::DigraphPlacement;
 pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
 
 use crate::rulesets::Args;
@@ -124,6 +127,7 @@ pub const NAMES: &[&str] = &[
     "Fjords",
     "Hackenbush",
     "ChildishHackenbush",
+    "DigraphPlacement",
 ];
 
 /// `game.graph.Name(graph)`; `None` if `name` is no graph ruleset.
@@ -137,9 +141,24 @@ pub fn position(name: &str, arg: &Value) -> Option<EvalResult<Value>> {
         "Fjords" => rules::gen_col(arg, rules::ColRule::Fjords),
         "Hackenbush" => rules::hackenbush(arg, false),
         "ChildishHackenbush" => rules::hackenbush(arg, true),
+        "DigraphPlacement" => digraph::digraph_placement(arg),
         _ => return None,
     };
     Some(result)
+}
+
+/// The snake_case functions of graph rulesets cgcalc adds (`digraph_placement("L>R")`), by
+/// key; `None` if `key` names none of them.
+pub fn function(key: &str, args: &Args) -> Option<EvalResult<Value>> {
+    match key {
+        "digraphplacement" => Some(match (args.positional.as_slice(), args.named.is_empty()) {
+            ([arg], true) => digraph::digraph_placement(arg),
+            _ => Err(EvalError::new(
+                "digraph_placement takes one digraph string, such as digraph_placement(\"L>R\")",
+            )),
+        }),
+        _ => None,
+    }
 }
 
 /// The graph a ruleset was given: its string in the ruleset's own syntax, or a graph value.
