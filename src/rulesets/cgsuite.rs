@@ -88,6 +88,9 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
         "graph" => "graph",
         _ => return None,
     };
+    if (space, name) == ("strip", "Turning") {
+        return Some(super::turning::ruleset(args));
+    }
     if !known(space, name) {
         return None;
     }

@@ -17,6 +17,7 @@ pub mod graph;
 pub mod heap;
 pub mod impartial;
 pub mod partizan;
+pub mod turning;
 pub mod variant;
 pub mod wythoff;
 
