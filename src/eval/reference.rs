@@ -694,6 +694,7 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
     Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
+    Constant, "inf", "inf", 0, 0, "Constants", "Infinity, as a parameter meaning no limit (GenClobber(maxDistance => inf)); no arithmetic.", "game.grid.GenClobber(maxDistance => inf)(\"x..o\")", ["Nothing"];
     Constant, "off", "off", 0, 0, "Loopy games", "{|pass}: Right can pass for ever; below every game.", "off + 5", ["on"];
     Constant, "on", "on", 0, 0, "Loopy games", "{pass|}: Left can pass for ever; above every game.", "on > 100", ["off", "dud"];
     Constant, "over", "over", 0, 0, "Loopy games", "{0|pass}: above 0, below every positive number.", "over < 1/64", ["under", "upon"];
