@@ -20,6 +20,15 @@ pub struct BoardRuleset {
 impl Ruleset for BoardRuleset {
     fn name(&self) -> String {
         let mut text = format!("game.{}.{}", self.space, self.name);
+        if !self.params.positional.is_empty() {
+            let params: Vec<String> = self
+                .params
+                .positional
+                .iter()
+                .map(super::board::param_text)
+                .collect();
+            text.push_str(&format!("({})", params.join(", ")));
+        }
         if !self.params.named.is_empty() {
             let params: Vec<String> = self
                 .params
@@ -88,6 +97,9 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
         "graph" => "graph",
         _ => return None,
     };
+    if (space, name) == ("graph", "GenCol") {
+        return Some(gen_col_ruleset(args));
+    }
     if (space, name) == ("strip", "Turning") {
         return Some(super::turning::ruleset(args));
     }
@@ -120,8 +132,36 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     }
 }
 
+/// `game.graph.GenCol(leftPermitted, rightPermitted)`: a ruleset waiting for a graph.
+fn gen_col_ruleset(args: Option<&Args>) -> EvalResult<Value> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenCol takes two lists of the tints each player may colour: \
+             game.graph.GenCol([Nothing, Right], [Nothing, Left])(\"L-.-R\")",
+        )
+    };
+    let args = args.ok_or_else(usage)?;
+    match (args.positional.as_slice(), args.named.is_empty()) {
+        ([left, right], true) => {
+            super::graph::check_gen_col(left, right)?;
+            Ok(Value::Ruleset(Rc::new(BoardRuleset {
+                space: "graph",
+                name: "GenCol".to_string(),
+                params: args.clone(),
+            }) as Rc<dyn Ruleset>))
+        }
+        _ => Err(usage()),
+    }
+}
+
 fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Value> {
     match space {
+        "graph" if name == "GenCol" => match params.positional.as_slice() {
+            [left, right] => super::graph::gen_col(left, right, arg),
+            _ => Err(EvalError::new(
+                "game.graph.GenCol needs its two lists of tints",
+            )),
+        },
         "graph" => {
             if !params.named.is_empty() {
                 return Err(EvalError::new(format!(

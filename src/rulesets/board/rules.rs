@@ -366,6 +366,7 @@ pub fn param_text(value: &Value) -> String {
                 .join(", ")
         ),
         Value::Bool(b) => b.to_string(),
+        Value::Nothing => "Nothing".into(),
         Value::Text(t) if t.kind == INFINITY_KIND => t.text.clone(),
         _ => "…".into(),
     }

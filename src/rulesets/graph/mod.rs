@@ -136,15 +136,25 @@ pub fn position(name: &str, arg: &Value) -> Option<EvalResult<Value>> {
         "ArcKayles" => rules::arc_kayles(arg),
         "WeightedArcKayles" => rules::weighted_arc_kayles(arg),
         "PartizanArcKayles" => rules::partizan_arc_kayles(arg),
-        "Col" => rules::gen_col(arg, rules::ColRule::Col),
-        "Snort" => rules::gen_col(arg, rules::ColRule::Snort),
-        "Fjords" => rules::gen_col(arg, rules::ColRule::Fjords),
+        "Col" => rules::gen_col(arg, rules::ColRule::COL),
+        "Snort" => rules::gen_col(arg, rules::ColRule::SNORT),
+        "Fjords" => rules::gen_col(arg, rules::ColRule::FJORDS),
         "Hackenbush" => rules::hackenbush(arg, false),
         "ChildishHackenbush" => rules::hackenbush(arg, true),
         "DigraphPlacement" => digraph::digraph_placement(arg),
         _ => return None,
     };
     Some(result)
+}
+
+/// `game.graph.GenCol(leftPermitted, rightPermitted)(graph)`.
+pub fn gen_col(left: &Value, right: &Value, arg: &Value) -> EvalResult<Value> {
+    rules::gen_col(arg, rules::col_rule(left, right)?)
+}
+
+/// Checks `GenCol`'s two lists of permitted tints.
+pub fn check_gen_col(left: &Value, right: &Value) -> EvalResult<()> {
+    rules::col_rule(left, right).map(|_| ())
 }
 
 /// The snake_case functions of graph rulesets cgcalc adds (`digraph_placement("L>R")`), by
