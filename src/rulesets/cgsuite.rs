@@ -100,6 +100,9 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     if (space, name) == ("graph", "GenCol") {
         return Some(gen_col_ruleset(args));
     }
+    if (space, name) == ("graph", "GenArcKayles") {
+        return Some(gen_arc_kayles(args));
+    }
     if (space, name) == ("strip", "Turning") {
         return Some(super::turning::ruleset(args));
     }
@@ -150,6 +153,39 @@ fn gen_col_ruleset(args: Option<&Args>) -> EvalResult<Value> {
                 params: args.clone(),
             }) as Rc<dyn Ruleset>))
         }
+        _ => Err(usage()),
+    }
+}
+
+/// `game.graph.GenArcKayles(weighted => b)`: `ArcKayles`, or `WeightedArcKayles` when b is
+/// true; applied to a graph directly when it is the one positional argument.
+fn gen_arc_kayles(args: Option<&Args>) -> EvalResult<Value> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenArcKayles takes weighted => true or false: \
+             game.graph.GenArcKayles(weighted => true)(\"2-3-1\")",
+        )
+    };
+    let mut weighted = false;
+    let args = args.cloned().unwrap_or_default();
+    for (key, value) in &args.named {
+        match (super::name_key(key).as_str(), value) {
+            ("weighted", Value::Bool(b)) => weighted = *b,
+            _ => return Err(usage()),
+        }
+    }
+    let name = if weighted {
+        "WeightedArcKayles"
+    } else {
+        "ArcKayles"
+    };
+    match args.positional.as_slice() {
+        [] => Ok(Value::Ruleset(Rc::new(BoardRuleset {
+            space: "graph",
+            name: name.to_string(),
+            params: Args::default(),
+        }) as Rc<dyn Ruleset>)),
+        [arg] => build("graph", name, &Args::default(), arg),
         _ => Err(usage()),
     }
 }
