@@ -57,6 +57,8 @@ impl Ruleset for BoardRuleset {
         let _ = engine;
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            // CGSuite's `R.Position(grid)`: the same as `R(grid)`.
+            ("position", [arg]) => build(self.space, &self.name, &self.params, arg).map(Some),
             _ => Ok(None),
         }
     }
