@@ -1,8 +1,9 @@
 //! Whole-process timings of the grid, strip and graph rulesets on the positions of
 //! `../shared/bench/rulesets2.tsv`, against the `cgt` 0.11 timings recorded there.
 //!
-//! For each row with a CGSuite expression (the rulesets cgcalc has), and the Konane and Ski
-//! Jumps rows (as `game.grid.Konane(…)`, `game.grid.SkiJumps(…)`), it runs the release
+//! For each row with a CGSuite expression (the rulesets cgcalc has), and the Konane, Ski
+//! Jumps and Digraph Placement rows (as `game.grid.Konane(…)`, `game.grid.SkiJumps(…)`,
+//! `game.graph.DigraphPlacement(…)`, cgt's notation unchanged), it runs the release
 //! binary once on that expression (`cgcalc -q -e …`, best of `CGCALC_BENCH_RUNS` runs,
 //! default 1), then checks the value against the canonical form cgt printed
 //! (`rulesets2-forms/<ruleset>_<tier>.txt`) with `==` in cgcalc, and prints a Markdown table
@@ -60,6 +61,10 @@ fn main() {
             }
             ("", "Ski Jumps") => {
                 own = format!("game.grid.SkiJumps(\"{cgt_notation}\")");
+                own.as_str()
+            }
+            ("", "Digraph Placement") => {
+                own = format!("game.graph.DigraphPlacement(\"{cgt_notation}\")");
                 own.as_str()
             }
             _ => expr,

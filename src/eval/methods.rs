@@ -68,6 +68,11 @@ impl Evaluator<'_> {
         }
         match receiver {
             Value::Ruleset(r) => {
+                if let Some(v) =
+                    crate::rulesets::variant::ruleset_method(r, &key, &args, self.engine)
+                {
+                    return v;
+                }
                 return r
                     .method(&key, &args, self.engine)?
                     .ok_or_else(|| self.unknown_method(name, receiver));

@@ -26,6 +26,7 @@ impl Evaluator<'_> {
             "Left" => Some(Value::Side(Side::Left)),
             "Right" => Some(Value::Side(Side::Right)),
             "Nothing" => Some(Value::Nothing),
+            "inf" => Some(crate::rulesets::board::infinity()),
             _ => None,
         }
     }

@@ -348,6 +348,8 @@ pub static TABLE: &[Entry] = &table! {
         "A Clobber position: x for Left's stones, o for Right's.", "clobber(\"xo.ox\")", ["domineering", "hackenbush"];
     Function, "cutcake", "cutcake(w, h)", 2, 2, "Partizan games",
         "A w × h Cutcake rectangle.", "cutcake(3, 2)", ["maundy_cake"];
+    Function, "digraph_placement", "digraph_placement(DIGRAPH)", 1, 1, "Partizan games",
+        "cgt-tools' Digraph Placement (also game.graph.DigraphPlacement): take a vertex of your colour (L or R) and everything it points to.", "digraph_placement(\"L>R;R:A>L;L>R:A\")", ["clobber"];
     Function, "domineering", "domineering(w, h) / domineering(BOARD)", 1, 2, "Partizan games",
         "A Domineering board, by size or picture (# for a filled cell).", "domineering(3, 2)", ["clobber", "cutcake"];
     Function, "hackenbush", "hackenbush(PICTURE)", 1, 1, "Partizan games",
@@ -636,6 +638,9 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "DepthHint", "P.DepthHint", 0, 0, "Positions", "A loopy ruleset's hint that no move raises; GameValue solves lower hints first.", "game.strip.BackslidingToadsAndFrogs(\"tt.ff\").DepthHint", ["GameValue"];
     PositionMethod, "GameValue", "P.GameValue", 0, 0, "Positions", "The position's value: its canonical form, or for a loopy ruleset (Fox and Geese, Backsliding Toads and Frogs) a stopper or onside & offside.", "impartial_ruleset(n -> [k for k from 0 to n - 1])(3).GameValue", ["CanonicalForm", "value", "DepthHint"];
     PositionMethod, "Genus", "P.Genus", 0, 0, "Positions", "Conway's genus of an impartial position.", "kayles[5].Genus", ["MisereNimValue"];
+    PositionMethod, "DicoticVariant", "P.DicoticVariant", 0, 0, "Positions", "{d(PL) | d(PR)} over the position's options when both players can move, else 0.", "game.grid.Domineering(\"...|...\").DicoticVariant", ["ImpartialVariant", "TwistedVariant"];
+    PositionMethod, "ImpartialVariant", "P.ImpartialVariant", 0, 0, "Positions", "The impartial game where either player may make any of the position's moves (a nim value).", "clobber(\"xoxo\").ImpartialVariant.NimValue", ["DicoticVariant", "TwistedVariant"];
+    PositionMethod, "TwistedVariant", "P.TwistedVariant", 0, 0, "Positions", "{-t(PL) | -t(PR)}: the players swap roles after every move.", "game.graph.Hackenbush(\"lr\").TwistedVariant", ["DicoticVariant", "ImpartialVariant"];
     PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
     PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
@@ -650,6 +655,10 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "AcrosticProduct", "R.AcrosticProduct(S)", 1, 1, "Positions", "The coordinate ruleset whose position (m, n) moves on m as in R or on n as in S.", "kayles.AcrosticProduct(nim)((3, 4)).NimValue", ["DirectProduct", "CakeProduct"];
     RulesetMethod, "Adjoin", "C.Adjoin(D)", 1, 1, "Positions", "The coordinate ruleset with C's options followed by D's.", "game.heap.Wythoff.Adjoin(game.heap.Mem)((2, 1)).Options.Size", ["NimValueTable"];
     RulesetMethod, "CakeProduct", "R.CakeProduct(S)", 1, 1, "Positions", "GenCutcake(R, S): Left plays R on the second coordinate, Right plays S on the first.", "kayles.CakeProduct(nim)((2, 3))", ["AcrosticProduct"];
+    RulesetMethod, "DicoticVariant", "R.DicoticVariant / R.DicoticVariant(x)", 0, 1, "Positions", "The ruleset whose positions are the dicotic variants of R's: R.DicoticVariant(x) is R(x).DicoticVariant.", "game.grid.Domineering.DicoticVariant(\"...|...\")", ["ImpartialVariant", "TwistedVariant"];
+    RulesetMethod, "ImpartialVariant", "R.ImpartialVariant / R.ImpartialVariant(x)", 0, 1, "Positions", "The ruleset whose positions are the impartial variants of R's (Domineering's is Cram).", "game.grid.Domineering.ImpartialVariant(\"...|...\").NimValue", ["DicoticVariant", "TwistedVariant"];
+    RulesetMethod, "TwistedVariant", "R.TwistedVariant / R.TwistedVariant(x)", 0, 1, "Positions", "The ruleset whose positions are the twisted variants of R's.", "game.strip.ToadsAndFrogs.TwistedVariant(\"t.f\")", ["DicoticVariant", "ImpartialVariant"];
+    RulesetMethod, "Position", "R.Position(board)", 1, 1, "Positions", "The position of a grid, strip or graph ruleset on a board: the same as R(board).", "game.grid.Domineering.Position(Grid.Empty(2, 3))", ["CharMap"];
     RulesetMethod, "CharMap", "R.CharMap", 0, 0, "Positions", "The characters of a grid or strip ruleset's cells, for cell values 0, 1, ….", "game.grid.Amazons.CharMap", ["GridString"];
     RulesetMethod, "DirectProduct", "R.DirectProduct(S)", 1, 1, "Positions", "The Tartan product of two heap rulesets: nim values multiply as nim products.", "kayles.DirectProduct(nim)((3, 4)).NimValue", ["AcrosticProduct", "nim_product"];
     RulesetMethod, "GameValueSequence", "R.GameValueSequence(N)", 1, 1, "Positions", "The values of heaps 1 to N of a partizan heap ruleset.", "kayles.PartizanJoin(nim).GameValueSequence(4)", ["GameValueTable"];
@@ -687,6 +696,7 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
     Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
+    Constant, "inf", "inf", 0, 0, "Constants", "Infinity, as a parameter meaning no limit (GenClobber(maxDistance => inf)); no arithmetic.", "game.grid.GenClobber(maxDistance => inf)(\"x..o\")", ["Nothing"];
     Constant, "off", "off", 0, 0, "Loopy games", "{|pass}: Right can pass for ever; below every game.", "off + 5", ["on"];
     Constant, "on", "on", 0, 0, "Loopy games", "{pass|}: Left can pass for ever; above every game.", "on > 100", ["off", "dud"];
     Constant, "over", "over", 0, 0, "Loopy games", "{0|pass}: above 0, below every positive number.", "over < 1/64", ["under", "upon"];

@@ -32,6 +32,9 @@ pub fn position_method(
     args: &[Value],
     engine: &mut Engine,
 ) -> EvalResult<Option<Value>> {
+    if let Some(v) = super::variant::position_method(p, key, args) {
+        return v.map(Some);
+    }
     if !args.is_empty() {
         return Ok(None);
     }

@@ -21,6 +21,15 @@ pub struct BoardRuleset {
 impl Ruleset for BoardRuleset {
     fn name(&self) -> String {
         let mut text = format!("game.{}.{}", self.space, self.name);
+        if !self.params.positional.is_empty() {
+            let params: Vec<String> = self
+                .params
+                .positional
+                .iter()
+                .map(super::board::param_text)
+                .collect();
+            text.push_str(&format!("({})", params.join(", ")));
+        }
         if !self.params.named.is_empty() {
             let params: Vec<String> = self
                 .params
@@ -52,6 +61,8 @@ impl Ruleset for BoardRuleset {
         let _ = engine;
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            // CGSuite's `R.Position(grid)`: the same as `R(grid)`.
+            ("position", [arg]) => build(self.space, &self.name, &self.params, arg).map(Some),
             _ => Ok(None),
         }
     }
@@ -62,6 +73,7 @@ fn example(space: &str, name: &str) -> &'static str {
         ("graph", "Col" | "Snort" | "Fjords") => "L-.-R",
         ("graph", "ArcKayles") => "---",
         ("graph", "WeightedArcKayles") => "2-3-1",
+        ("graph", "DigraphPlacement") => "L>R",
         ("graph", _) => "lr(e;l)",
         ("strip", "TopplingDominoes") => "lrre",
         ("strip", _) => "tt..ff",
@@ -97,6 +109,15 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
         "graph" => "graph",
         _ => return None,
     };
+    if (space, name) == ("graph", "GenCol") {
+        return Some(gen_col_ruleset(args));
+    }
+    if (space, name) == ("graph", "GenArcKayles") {
+        return Some(gen_arc_kayles(args));
+    }
+    if (space, name) == ("strip", "Turning") {
+        return Some(super::turning::ruleset(args));
+    }
     if !known(space, name) {
         return None;
     }
@@ -140,8 +161,69 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     }
 }
 
+/// `game.graph.GenCol(leftPermitted, rightPermitted)`: a ruleset waiting for a graph.
+fn gen_col_ruleset(args: Option<&Args>) -> EvalResult<Value> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenCol takes two lists of the tints each player may colour: \
+             game.graph.GenCol([Nothing, Right], [Nothing, Left])(\"L-.-R\")",
+        )
+    };
+    let args = args.ok_or_else(usage)?;
+    match (args.positional.as_slice(), args.named.is_empty()) {
+        ([left, right], true) => {
+            super::graph::check_gen_col(left, right)?;
+            Ok(Value::Ruleset(Rc::new(BoardRuleset {
+                space: "graph",
+                name: "GenCol".to_string(),
+                params: args.clone(),
+            }) as Rc<dyn Ruleset>))
+        }
+        _ => Err(usage()),
+    }
+}
+
+/// `game.graph.GenArcKayles(weighted => b)`: `ArcKayles`, or `WeightedArcKayles` when b is
+/// true; applied to a graph directly when it is the one positional argument.
+fn gen_arc_kayles(args: Option<&Args>) -> EvalResult<Value> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenArcKayles takes weighted => true or false: \
+             game.graph.GenArcKayles(weighted => true)(\"2-3-1\")",
+        )
+    };
+    let mut weighted = false;
+    let args = args.cloned().unwrap_or_default();
+    for (key, value) in &args.named {
+        match (super::name_key(key).as_str(), value) {
+            ("weighted", Value::Bool(b)) => weighted = *b,
+            _ => return Err(usage()),
+        }
+    }
+    let name = if weighted {
+        "WeightedArcKayles"
+    } else {
+        "ArcKayles"
+    };
+    match args.positional.as_slice() {
+        [] => Ok(Value::Ruleset(Rc::new(BoardRuleset {
+            space: "graph",
+            name: name.to_string(),
+            params: Args::default(),
+        }) as Rc<dyn Ruleset>)),
+        [arg] => build("graph", name, &Args::default(), arg),
+        _ => Err(usage()),
+    }
+}
+
 fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Value> {
     match space {
+        "graph" if name == "GenCol" => match params.positional.as_slice() {
+            [left, right] => super::graph::gen_col(left, right, arg),
+            _ => Err(EvalError::new(
+                "game.graph.GenCol needs its two lists of tints",
+            )),
+        },
         "graph" => {
             if !params.named.is_empty() {
                 return Err(EvalError::new(format!(

@@ -18,6 +18,8 @@ pub mod heap;
 pub mod impartial;
 pub mod loopy;
 pub mod partizan;
+pub mod turning;
+pub mod variant;
 pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
@@ -210,6 +212,7 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         .or_else(|| heap::function(key, args, engine))
         .or_else(|| contest::function(key, args, engine))
         .or_else(|| partizan::function(key, args, engine))
+        .or_else(|| graph::function(key, args))
 }
 
 /// CGSuite's `game.grid.X`, `game.strip.X` and `game.graph.X` rulesets, alone (a ruleset

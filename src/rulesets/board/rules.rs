@@ -168,13 +168,16 @@ impl ClobberParams {
                         left_behind[k] = cell_value(&values[k], "leftBehind")?;
                     }
                 }
+                "maxdistance" if is_infinity(value) => max_distance = None,
                 "maxdistance" => {
                     max_distance = Some(
                         small(value)
                             .filter(|&d| d >= 1)
                             .and_then(|d| u32::try_from(d).ok())
                             .ok_or_else(|| {
-                                EvalError::new("GenClobber: maxDistance must be a positive integer")
+                                EvalError::new(
+                                    "GenClobber: maxDistance must be a positive integer or inf",
+                                )
                             })?,
                     );
                 }
@@ -277,6 +280,23 @@ impl ClobberParams {
 }
 
 /// A parameter as written (`Coordinates.Diagonal` shows as its list).
+/// The `kind` of the value of `inf` (CGSuite's infinity), which cgcalc only uses as a
+/// parameter meaning "no limit" (`GenClobber(maxDistance => inf)`).
+pub const INFINITY_KIND: &str = "infinity";
+
+/// The value of `inf`.
+pub fn infinity() -> Value {
+    Value::Text(Box::new(crate::value::Preformatted {
+        kind: INFINITY_KIND,
+        text: "inf".into(),
+    }))
+}
+
+/// Whether `value` is `inf`.
+pub fn is_infinity(value: &Value) -> bool {
+    matches!(value, Value::Text(t) if t.kind == INFINITY_KIND)
+}
+
 pub fn param_text(value: &Value) -> String {
     match value {
         Value::Number(n) => n.to_string(),
@@ -303,6 +323,8 @@ pub fn param_text(value: &Value) -> String {
                 .join(", ")
         ),
         Value::Bool(b) => b.to_string(),
+        Value::Nothing => "Nothing".into(),
+        Value::Text(t) if t.kind == INFINITY_KIND => t.text.clone(),
         _ => "…".into(),
     }
 }

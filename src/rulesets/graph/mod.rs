@@ -1,6 +1,7 @@
 //! CGSuite's graph rulesets (`game.graph.*`) on its graph strings: Arc Kayles and Weighted
 //! Arc Kayles (impartial), Partizan Arc Kayles, Col, Snort, Fjords and any `GenCol`,
-//! Hackenbush and Childish Hackenbush (vertex 1 is the ground), and the graph values
+//! Hackenbush and Childish Hackenbush (vertex 1 is the ground), cgt-tools' Digraph Placement
+//! on directed graphs ([`digraph`]), and the graph values
 //! `Graph.Path(n)`, `Graph.Cycle(n)`, … they accept.
 //!
 //! Positions that only ever lose vertices (everything but Weighted Arc Kayles and
@@ -9,9 +10,11 @@
 //! isomorphism (colour refinement, [`model::shape_key`]), so that equal shapes met anywhere —
 //! in this graph or another — are solved once.
 
+mod digraph;
 pub mod model;
 mod rules;
 
+pub use digraph::DigraphPlacement;
 pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
 
 use crate::rulesets::Args;
@@ -124,6 +127,7 @@ pub const NAMES: &[&str] = &[
     "Fjords",
     "Hackenbush",
     "ChildishHackenbush",
+    "DigraphPlacement",
 ];
 
 /// `game.graph.Name(graph)`; `None` if `name` is no graph ruleset.
@@ -132,14 +136,39 @@ pub fn position(name: &str, arg: &Value) -> Option<EvalResult<Value>> {
         "ArcKayles" => rules::arc_kayles(arg),
         "WeightedArcKayles" => rules::weighted_arc_kayles(arg),
         "PartizanArcKayles" => rules::partizan_arc_kayles(arg),
-        "Col" => rules::gen_col(arg, rules::ColRule::Col),
-        "Snort" => rules::gen_col(arg, rules::ColRule::Snort),
-        "Fjords" => rules::gen_col(arg, rules::ColRule::Fjords),
+        "Col" => rules::gen_col(arg, rules::ColRule::COL),
+        "Snort" => rules::gen_col(arg, rules::ColRule::SNORT),
+        "Fjords" => rules::gen_col(arg, rules::ColRule::FJORDS),
         "Hackenbush" => rules::hackenbush(arg, false),
         "ChildishHackenbush" => rules::hackenbush(arg, true),
+        "DigraphPlacement" => digraph::digraph_placement(arg),
         _ => return None,
     };
     Some(result)
+}
+
+/// `game.graph.GenCol(leftPermitted, rightPermitted)(graph)`.
+pub fn gen_col(left: &Value, right: &Value, arg: &Value) -> EvalResult<Value> {
+    rules::gen_col(arg, rules::col_rule(left, right)?)
+}
+
+/// Checks `GenCol`'s two lists of permitted tints.
+pub fn check_gen_col(left: &Value, right: &Value) -> EvalResult<()> {
+    rules::col_rule(left, right).map(|_| ())
+}
+
+/// The snake_case functions of graph rulesets cgcalc adds (`digraph_placement("L>R")`), by
+/// key; `None` if `key` names none of them.
+pub fn function(key: &str, args: &Args) -> Option<EvalResult<Value>> {
+    match key {
+        "digraphplacement" => Some(match (args.positional.as_slice(), args.named.is_empty()) {
+            ([arg], true) => digraph::digraph_placement(arg),
+            _ => Err(EvalError::new(
+                "digraph_placement takes one digraph string, such as digraph_placement(\"L>R\")",
+            )),
+        }),
+        _ => None,
+    }
 }
 
 /// The graph a ruleset was given: its string in the ruleset's own syntax, or a graph value.

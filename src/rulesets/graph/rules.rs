@@ -6,7 +6,7 @@
 //!   by one (a loop lowers its vertex once); vertices of weight 0 drop out.
 //! * Partizan Arc Kayles: as Arc Kayles, Left on blue (`l`) or green (`e`) edges, Right on
 //!   red (`r`) or green ones.
-//! * GenCol (Col, Snort, Fjords): colour a vertex whose tint the rules permit you; it leaves
+//! * GenCol (Col, Snort, Fjords, or any `GenCol(leftPermitted, rightPermitted)`): colour a vertex whose tint the rules permit you; it leaves
 //!   the graph, untinted neighbours take your tint and neighbours tinted by your opponent
 //!   leave too.
 //! * Hackenbush, Childish Hackenbush: cut an edge of your colour or a green one; what no
@@ -330,35 +330,87 @@ impl Rules for PartizanArcKayles {
 // ---------------------------------------------------------------------------------------
 // GenCol: Col, Snort, Fjords
 
-/// Which tints each player may colour.
+/// Which tints each player may colour: bit t of `left` (`right`) is set when Left (Right) may
+/// colour a vertex of tint t (0 none, 1 Left's, 2 Right's) — CGSuite's `GenCol(leftPermitted,
+/// rightPermitted)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ColRule {
-    /// Not next to your own colour.
-    Col,
-    /// Not next to your opponent's colour.
-    Snort,
-    /// Only next to your own colour.
-    Fjords,
+pub struct ColRule {
+    left: u8,
+    right: u8,
 }
 
 impl ColRule {
-    fn name(self) -> &'static str {
+    /// Not next to your own colour.
+    pub const COL: ColRule = ColRule::new(0b101, 0b011);
+    /// Not next to your opponent's colour.
+    pub const SNORT: ColRule = ColRule::new(0b011, 0b101);
+    /// Only next to your own colour.
+    pub const FJORDS: ColRule = ColRule::new(0b010, 0b100);
+
+    pub const fn new(left: u8, right: u8) -> ColRule {
+        ColRule { left, right }
+    }
+
+    /// The ruleset's name: `Col`, `Snort`, `Fjords`, else `GenCol([…], […])`.
+    pub fn name(self) -> String {
+        let list = |mask: u8| {
+            let names: Vec<&str> = ["Nothing", "Left", "Right"]
+                .into_iter()
+                .enumerate()
+                .filter(|&(t, _)| mask >> t & 1 == 1)
+                .map(|(_, n)| n)
+                .collect();
+            format!("[{}]", names.join(", "))
+        };
         match self {
-            ColRule::Col => "Col",
-            ColRule::Snort => "Snort",
-            ColRule::Fjords => "Fjords",
+            ColRule::COL => "Col".into(),
+            ColRule::SNORT => "Snort".into(),
+            ColRule::FJORDS => "Fjords".into(),
+            _ => format!("GenCol({}, {})", list(self.left), list(self.right)),
         }
     }
 
-    /// Whether the mover may colour a vertex of tint `tint` (0 none, 1 Left's, 2 Right's),
-    /// seen as Left (tints swapped for Right).
-    fn permits(self, own_tint: bool, other_tint: bool) -> bool {
-        match self {
-            ColRule::Col => !own_tint,
-            ColRule::Snort => !other_tint,
-            ColRule::Fjords => own_tint,
-        }
+    /// Whether Left (`left`) or Right may colour a vertex of tint `tint`.
+    fn permits(self, left: bool, tint: u8) -> bool {
+        let mask = if left { self.left } else { self.right };
+        mask >> tint & 1 == 1
     }
+
+    /// Whether exchanging the players maps the rules onto themselves (so that exchanging the
+    /// tints keys the negative).
+    fn symmetric(self) -> bool {
+        let mirror = |m: u8| (m & 1) | (m >> 1 & 1) << 2 | (m >> 2 & 1) << 1;
+        self.right == mirror(self.left)
+    }
+}
+
+/// CGSuite's `GenCol(leftPermitted, rightPermitted)`: two lists drawn from `Nothing`, `Left`,
+/// `Right`.
+pub fn col_rule(left: &Value, right: &Value) -> EvalResult<ColRule> {
+    let mask = |v: &Value| -> EvalResult<u8> {
+        let items = match v {
+            Value::List(items) | Value::Set(items) => items,
+            _ => return Err(col_rule_usage()),
+        };
+        let mut mask = 0;
+        for item in items {
+            mask |= match item {
+                Value::Nothing => 1,
+                Value::Side(crate::value::Side::Left) => 2,
+                Value::Side(crate::value::Side::Right) => 4,
+                _ => return Err(col_rule_usage()),
+            };
+        }
+        Ok(mask)
+    };
+    Ok(ColRule::new(mask(left)?, mask(right)?))
+}
+
+fn col_rule_usage() -> EvalError {
+    EvalError::new(
+        "game.graph.GenCol takes two lists of the tints each player may colour, drawn from \
+         Nothing, Left and Right: game.graph.GenCol([Nothing, Right], [Nothing, Left])",
+    )
 }
 
 #[derive(Clone, Debug)]
@@ -434,7 +486,14 @@ impl Rules for GenCol {
         let adj = &self.base.layers[0];
         for v in bits(self.alive) {
             let bit = 1u128 << v;
-            if !self.rule.permits(own & bit != 0, other & bit != 0) {
+            let tint = if self.tint_left & bit != 0 {
+                1
+            } else if self.tint_right & bit != 0 {
+                2
+            } else {
+                0
+            };
+            if !self.rule.permits(left, tint) {
                 continue;
             }
             let around = adj[v] & self.alive & !bit;
@@ -480,6 +539,10 @@ impl Rules for GenCol {
             }
         };
         let adj = [self.base.layers[0].as_slice()];
+        if !self.rule.symmetric() {
+            let own = model::shape_key(self.alive, &tint(self.tint_left, self.tint_right), &adj);
+            return ((self.rule, own), false);
+        }
         // Either key is exact (the swapped one keys the negative); the one with more Left
         // tints is taken, both compared only on a tie, to halve the cost of most keys.
         let (lefts, rights) = (self.tint_left.count_ones(), self.tint_right.count_ones());

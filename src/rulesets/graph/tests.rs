@@ -145,18 +145,18 @@ fn arc_kayles_matches_plain_search_on_random_graphs() {
 #[test]
 fn spec_and_literature_values() {
     let mut e = Engine::new();
-    assert_eq!(solved(&col("L--", ColRule::Col), &mut e), "-1/2");
-    assert_eq!(solved(&col("L-.", ColRule::Col), &mut e), "-1/2");
-    assert_eq!(solved(&col("---", ColRule::Snort), &mut e), "+-{2|1}");
-    assert_eq!(solved(&col("L--", ColRule::Snort), &mut e), "{2|-1}");
-    assert_eq!(solved(&col("L--", ColRule::Fjords), &mut e), "3");
+    assert_eq!(solved(&col("L--", ColRule::COL), &mut e), "-1/2");
+    assert_eq!(solved(&col("L-.", ColRule::COL), &mut e), "-1/2");
+    assert_eq!(solved(&col("---", ColRule::SNORT), &mut e), "+-{2|1}");
+    assert_eq!(solved(&col("L--", ColRule::SNORT), &mut e), "{2|-1}");
+    assert_eq!(solved(&col("L--", ColRule::FJORDS), &mut e), "3");
     // A lone untinted vertex is * in both; tinted, it is a move for one player only.
-    assert_eq!(solved(&col(".", ColRule::Col), &mut e), "*");
-    assert_eq!(solved(&col(".", ColRule::Snort), &mut e), "*");
-    assert_eq!(solved(&col("L", ColRule::Col), &mut e), "-1");
-    assert_eq!(solved(&col("L", ColRule::Snort), &mut e), "1");
+    assert_eq!(solved(&col(".", ColRule::COL), &mut e), "*");
+    assert_eq!(solved(&col(".", ColRule::SNORT), &mut e), "*");
+    assert_eq!(solved(&col("L", ColRule::COL), &mut e), "-1");
+    assert_eq!(solved(&col("L", ColRule::SNORT), &mut e), "1");
     // Col on a path of two untinted vertices is 0 (the second player copies).
-    assert_eq!(solved(&col("-", ColRule::Col), &mut e), "0");
+    assert_eq!(solved(&col("-", ColRule::COL), &mut e), "0");
     assert_eq!(solved(&pak("lle"), &mut e), "1*");
     assert_eq!(solved(&pak("l(r;e)"), &mut e), "*");
     assert_eq!(
@@ -192,7 +192,16 @@ fn col_snort_fjords_partizan_arc_kayles_and_childish_hackenbush_match_plain_sear
         }
         text
     };
-    for rule in [ColRule::Col, ColRule::Snort, ColRule::Fjords] {
+    // The named rules, and custom GenCol rules, symmetric or not (an asymmetric rule is
+    // keyed without exchanging the tints).
+    for rule in [
+        ColRule::COL,
+        ColRule::SNORT,
+        ColRule::FJORDS,
+        ColRule::new(0b001, 0b110),
+        ColRule::new(0b111, 0b010),
+        ColRule::new(0b110, 0b101),
+    ] {
         let positions: Vec<GenCol> = (0..25)
             .map(|_| {
                 let text = random_graph(&mut rng, "LR..", "-");

@@ -209,6 +209,10 @@ impl Ruleset for HeapRuleset {
         self.name.to_string()
     }
 
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
     fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value> {
         let _ = engine;
         if args.is_empty() {

@@ -28,7 +28,7 @@ mod tests;
 
 pub use position::PartizanPosition;
 pub use solver::Solver;
-pub(crate) use solver::with_session_table;
+pub(crate) use solver::{with_session_table, with_table_of};
 
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::value::{EvalResult, Value};
