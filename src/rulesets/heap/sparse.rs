@@ -42,10 +42,15 @@
 //! * Tried and dropped: walking per-value-class heap lists with frequent partner values to
 //!   find the scarce rare values. Grundy's values depend on n mod 3, so most class/partner
 //!   combinations can never match, and the walks cost far more than the scan (Grundy's game
-//!   to 10^6: 366 s instead of 12 s). Not tried: two threads. The block pass could be
-//!   prepared one block ahead on the other core (rare heaps above 2·BLOCK only need values
-//!   before the current block), but it is at most 40 % of the time and this machine's second
-//!   core is usually busy with other builds, so no benchmark could show it paying.
+//!   to 10^6: 366 s instead of 12 s).
+//! * Tried and dropped (2026-11-24, idle machine): the block pass split between the two cores
+//!   (`rayon::join` over two halves of the rare heaps, each into its own marks, then OR-ed).
+//!   Grundy's game to 2^22 took 13.4-15.2 s against 12.8-13.1 s on one core: the pass is a
+//!   third of the time, the calling thread waits while the pool works, and the hand-off
+//!   every 256 heaps eats the rest. What would pay is a pipeline: the next block's pass on
+//!   the other core while this block's heaps are scanned (rare heaps above 2·BLOCK need only
+//!   values before the current block), which needs the sequence in a buffer that does not
+//!   move while it grows.
 //!
 //! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
