@@ -103,9 +103,20 @@ fn options_of(
     left: bool,
     engine: &mut Engine,
 ) -> EvalResult<Vec<Rc<dyn Position>>> {
+    options_for(p, left, engine, "to this analysis")
+}
+
+/// A position's options for one player, or an error saying that `purpose` needs them (a
+/// position that does not list its options, such as a value held by its canonical form).
+pub(crate) fn options_for(
+    p: &Rc<dyn Position>,
+    left: bool,
+    engine: &mut Engine,
+    purpose: &str,
+) -> EvalResult<Vec<Rc<dyn Position>>> {
     p.options(left, engine)?.ok_or_else(|| {
         EvalError::new(format!(
-            "the options of {} are not available to this analysis",
+            "the options of {} are not available {purpose}",
             p.describe()
         ))
     })

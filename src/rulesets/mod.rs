@@ -23,7 +23,7 @@ pub mod variant;
 pub mod wythoff;
 
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::value::{EvalResult, Value};
+use crate::value::{EvalError, EvalResult, Value};
 use std::fmt;
 use std::rc::Rc;
 
@@ -83,6 +83,15 @@ pub trait Ruleset: fmt::Debug {
     /// For constructors that take rulesets of their own family (`PartizanHeapRuleset(RL, RR)`).
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         None
+    }
+}
+
+/// The check of a position method that takes no arguments.
+pub(crate) fn no_args(name: &str, args: &[Value]) -> EvalResult<()> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(EvalError::new(format!("{name} takes no arguments")))
     }
 }
 

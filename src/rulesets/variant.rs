@@ -138,12 +138,7 @@ fn inner_options(
     left: bool,
     engine: &mut Engine,
 ) -> EvalResult<Vec<Rc<dyn Position>>> {
-    p.options(left, engine)?.ok_or_else(|| {
-        EvalError::new(format!(
-            "{} does not list its options, so it has no variants",
-            p.describe()
-        ))
-    })
+    super::analysis::options_for(p, left, engine, "for its variants")
 }
 
 /// d(G) or t(G) (not negated).

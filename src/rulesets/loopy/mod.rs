@@ -17,7 +17,7 @@ pub use solver::{Search, Solved};
 
 use crate::engine::loopy::LoopyResult;
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
-use crate::rulesets::Position;
+use crate::rulesets::{Position, no_args};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
 use std::fmt;
@@ -151,32 +151,25 @@ impl<G: LoopyRules> Position for LoopyPosition<G> {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let no_args = |name: &str| -> EvalResult<()> {
-            if args.is_empty() {
-                Ok(())
-            } else {
-                Err(EvalError::new(format!("{name} takes no arguments")))
-            }
-        };
         match key {
             "gamevalue" => {
-                no_args("GameValue")?;
+                no_args("GameValue", args)?;
                 Ok(Some(result_value(self.solve(engine)?.value)))
             }
             "canonicalform" => {
-                no_args("CanonicalForm")?;
+                no_args("CanonicalForm", args)?;
                 Ok(Some(Value::Game(self.short_value(engine)?)))
             }
             "depthhint" => {
-                no_args("DepthHint")?;
+                no_args("DepthHint", args)?;
                 Ok(Some(Value::integer(self.game.depth_hint() as i64)))
             }
             "leftoptions" => {
-                no_args("LeftOptions")?;
+                no_args("LeftOptions", args)?;
                 Ok(Some(self.option_list(true)))
             }
             "rightoptions" => {
-                no_args("RightOptions")?;
+                no_args("RightOptions", args)?;
                 Ok(Some(self.option_list(false)))
             }
             "options" => match args {

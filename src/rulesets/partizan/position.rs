@@ -5,8 +5,8 @@
 use super::Rules;
 use super::solver::solve;
 use crate::engine::{Engine, EngineResult, GameId};
-use crate::rulesets::Position;
-use crate::value::{EvalError, EvalResult, Side, Value};
+use crate::rulesets::{Position, no_args};
+use crate::value::{EvalResult, Side, Value};
 use std::rc::Rc;
 
 /// A position of a partizan ruleset.
@@ -57,24 +57,17 @@ impl<G: Rules> Position for PartizanPosition<G> {
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
         let _ = engine;
-        let no_args = |name: &str| -> EvalResult<()> {
-            if args.is_empty() {
-                Ok(())
-            } else {
-                Err(EvalError::new(format!("{name} takes no arguments")))
-            }
-        };
         match key {
             "leftoptions" => {
-                no_args("LeftOptions")?;
+                no_args("LeftOptions", args)?;
                 Ok(Some(self.option_set(true)))
             }
             "rightoptions" => {
-                no_args("RightOptions")?;
+                no_args("RightOptions", args)?;
                 Ok(Some(self.option_set(false)))
             }
             "gridstring" => {
-                no_args("GridString")?;
+                no_args("GridString", args)?;
                 Ok(self.game.grid_string().map(Value::Str))
             }
             "options" => match args {
