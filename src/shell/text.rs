@@ -89,7 +89,15 @@ fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
         numbers.push(Field::new("birthday", &s.birthday, p));
     }
     if let Some(degree) = &s.degree {
-        numbers.push(Field::new("degree", degree, p));
+        // The summary is a line or two; a loopy game's degree can be a screenful (a Fox and
+        // Geese value's runs to 800 characters), and `.Degree` gives it in full.
+        const LONGEST_DEGREE: usize = 60;
+        let shown = if degree.chars().count() <= LONGEST_DEGREE {
+            degree.as_str()
+        } else {
+            "(long; see .Degree)"
+        };
+        numbers.push(Field::new("degree", shown, p));
     }
     // A loopy value (no birthday) has no atomic weight to speak of.
     if !s.birthday.is_empty() {
@@ -192,6 +200,27 @@ mod tests {
         let plain = render("x", Some(&game_summary()), Palette::PLAIN);
         let coloured = render("x", Some(&game_summary()), Palette { enabled: true });
         assert_eq!(plain.lines().count(), coloured.lines().count());
+    }
+
+    #[test]
+    fn a_long_degree_points_to_the_property() {
+        let loopy = |degree: &str| Summary {
+            outcome: "L".into(),
+            outcome_meaning: "Left wins".into(),
+            left_stop: "on".into(),
+            right_stop: "on".into(),
+            birthday: String::new(),
+            mean: None,
+            temperature: None,
+            degree: Some(degree.into()),
+            ..game_summary()
+        };
+        let short = render("on", Some(&loopy("over")), Palette::PLAIN);
+        assert!(short.contains("degree over"), "{short}");
+        let long = "{".repeat(40) + &"}".repeat(40);
+        let text = render("g", Some(&loopy(&long)), Palette::PLAIN);
+        assert!(text.contains("degree (long; see .Degree)"), "{text}");
+        assert!(!text.contains(&long));
     }
 
     #[test]
