@@ -253,7 +253,18 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         let g = match value {
             Value::Game(g) => *g,
-            Value::Explicit(_) | Value::Position(_) => self.evaluator().game_of(value).ok()?,
+            Value::Position(p) => match p.loopy_value(&mut self.engine) {
+                // A position of a loopy ruleset: the summary of its value, short or loopy
+                // (the position keeps its search, so printing it did not solve it twice).
+                Some(result) => {
+                    let value_of_position = self.evaluator().loopy_value_of(result.ok()?);
+                    let mut summary = self.summary(&value_of_position)?;
+                    summary.position = Some(p.describe());
+                    return Some(summary);
+                }
+                None => self.evaluator().game_of(value).ok()?,
+            },
+            Value::Explicit(_) => self.evaluator().game_of(value).ok()?,
             Value::Loopy(l) => return self.evaluator().loopy_summary(l),
             _ => return None,
         };
