@@ -13,7 +13,7 @@
 
 use super::{LoopyRules, Settled};
 use crate::engine::loopy::{Graph, Loopy, LoopyResult, Mode, Mover, SideForm, simplify};
-use crate::engine::{Engine, EngineError, EngineResult, GameId};
+use crate::engine::{Engine, EngineError, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 
 /// What the search found for a position: its value, and whether the search from it met a
@@ -125,6 +125,8 @@ impl<G: LoopyRules> Search<G> {
             return Ok(i);
         }
         if self.positions.len().is_multiple_of(1024) {
+            // The REPL's progress line (after a second) shows how far the search has got.
+            progress::report(self.positions.len() as u64, "positions found");
             engine.check_memory_for(
                 1024 * (BYTES_PER_POSITION
                     + std::mem::size_of::<G>()
