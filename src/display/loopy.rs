@@ -352,15 +352,39 @@ impl LoopyWriter<'_> {
         naming: &mut Naming,
         out: &mut String,
     ) -> Result<u8, PrintError> {
+        self.node(
+            v,
+            braces,
+            naming,
+            out,
+            |w, mover| w.sorted(s, v, mover),
+            |w, t, braces, naming, text| {
+                crate::engine::grow(|| w.child(s, t, braces, naming, text))
+            },
+        )
+    }
+
+    /// One node of the generic printer: `v`'s name if it needs one, then its options for each
+    /// player (a move back to `v` is `pass`), each printed by `child`, between bars.
+    fn node(
+        &mut self,
+        v: u32,
+        braces: bool,
+        naming: &mut Naming,
+        out: &mut String,
+        mut options: impl FnMut(&mut Self, Mover) -> Result<Vec<u32>, PrintError>,
+        mut child: impl FnMut(&mut Self, u32, bool, &mut Naming, &mut String) -> Result<u8, PrintError>,
+    ) -> Result<u8, PrintError> {
         if naming.refer_back(v, out) {
             return Ok(0);
         }
+        self.engine.check_interrupt()?;
         naming.stack.push((v, None));
         let mut bars = 0;
         let mut buffers = [String::new(), String::new()];
         let mut empty = [false, false];
         for (k, mover) in [Mover::Left, Mover::Right].into_iter().enumerate() {
-            let options = self.sorted(s, v, mover)?;
+            let options = options(self, mover)?;
             empty[k] = options.is_empty();
             let brace_children = options.len() > 1;
             for (i, &t) in options.iter().enumerate() {
@@ -372,9 +396,7 @@ impl LoopyWriter<'_> {
                     continue;
                 }
                 let mut text = String::new();
-                let b =
-                    crate::engine::grow(|| self.child(s, t, brace_children, naming, &mut text))?;
-                bars = bars.max(b);
+                bars = bars.max(child(self, t, brace_children, naming, &mut text)?);
                 buffers[k].push_str(&text);
             }
         }
@@ -424,66 +446,32 @@ impl LoopyWriter<'_> {
         naming: &mut Naming,
         out: &mut String,
     ) -> Result<u8, PrintError> {
-        if naming.refer_back(v, out) {
-            return Ok(0);
-        }
-        self.engine.check_interrupt()?;
-        naming.stack.push((v, None));
-        let mut bars = 0;
-        let mut buffers = [String::new(), String::new()];
-        let mut empty = [false, false];
-        for (k, mover) in [Mover::Left, Mover::Right].into_iter().enumerate() {
-            let options: Vec<u32> = g.targets(v, mover).collect();
-            empty[k] = options.is_empty();
-            let brace_children = options.len() > 1;
-            for (i, &t) in options.iter().enumerate() {
-                if i > 0 {
-                    buffers[k].push(',');
-                }
-                if t == v {
-                    buffers[k].push_str("pass");
-                    continue;
-                }
-                let mut text = String::new();
-                let b = if cyclic[t as usize] || naming.stack.iter().any(|(u, _)| *u == t) {
-                    crate::engine::grow(|| {
-                        self.general(g, cyclic, t, brace_children, naming, &mut text)
-                    })?
-                } else {
-                    let sub = self.engine.loopy_canonical(g, t)?;
-                    match sub.kind {
-                        StopperKind::Short(h) => self.printer.write_short_option(
-                            self.engine,
-                            h,
-                            brace_children,
-                            &mut text,
-                        )?,
-                        StopperKind::Proper => self.stop(
-                            &sub,
-                            0,
-                            brace_children,
-                            false,
-                            &mut Naming::default(),
-                            &mut text,
-                        )?,
-                        _ => {
-                            pseudonumber(&sub.kind, false, &mut text)?;
-                            0
-                        }
-                    }
-                };
-                bars = bars.max(b);
-                buffers[k].push_str(&text);
-            }
-        }
-        let (_, own) = naming.stack.pop().unwrap_or((v, None));
-        Ok(write_node(
+        self.node(
+            v,
+            braces,
+            naming,
             out,
-            own,
-            &buffers,
-            bars + 1,
-            braces || empty[0] || empty[1],
-        ))
+            |_, mover| Ok(g.targets(v, mover).collect()),
+            |w, t, braces, naming, text| {
+                if cyclic[t as usize] || naming.stack.iter().any(|(u, _)| *u == t) {
+                    return crate::engine::grow(|| w.general(g, cyclic, t, braces, naming, text));
+                }
+                // An option off every cycle is a stopper of its own, printed as one.
+                let sub = w.engine.loopy_canonical(g, t)?;
+                match sub.kind {
+                    StopperKind::Short(h) => {
+                        w.printer.write_short_option(w.engine, h, braces, text)
+                    }
+                    StopperKind::Proper => {
+                        w.stop(&sub, 0, braces, false, &mut Naming::default(), text)
+                    }
+                    _ => {
+                        pseudonumber(&sub.kind, false, text)?;
+                        Ok(0)
+                    }
+                }
+            },
+        )
     }
 }
 
