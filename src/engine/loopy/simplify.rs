@@ -487,39 +487,32 @@ fn unravel(p: &Graph, v: u32, e: usize, t: u32, mover: Mover, n: usize) -> Graph
     let rank = |u: u32| ac.iter().position(|&a| a == u).map(|r| r as u32);
     let l_copy = |k: u32, u: u32| rank(u).map(|r| big_n + 2 * k * m + r);
     let r_copy = |k: u32, u: u32| rank(u).map(|r| big_n + (2 * k + 1) * m + r);
+    // An edge list with its AC targets moved to their copies (EMPTY stays EMPTY).
+    let redirect = |edges: &[u32], copy: &dyn Fn(u32) -> Option<u32>| -> Vec<u32> {
+        edges
+            .iter()
+            .map(|&x| {
+                if x == EMPTY {
+                    EMPTY
+                } else {
+                    copy(x).unwrap_or(x)
+                }
+            })
+            .collect()
+    };
     let mut out = p.clone();
     for k in 0..n as u32 {
         // Lk(u): Left edges to Rk(target) for AC targets; Right edges unchanged.
         for &u in &ac {
-            let left = p
-                .edges(u, Mover::Left)
-                .iter()
-                .map(|&x| {
-                    if x == EMPTY {
-                        EMPTY
-                    } else {
-                        r_copy(k, x).unwrap_or(x)
-                    }
-                })
-                .collect();
-            out.left.push(left);
+            out.left
+                .push(redirect(p.edges(u, Mover::Left), &|x| r_copy(k, x)));
             out.right.push(p.edges(u, Mover::Right).to_vec());
         }
         // Rk(u): Left edges unchanged; Right edges to Lk(target) for AC targets.
         for &u in &ac {
-            let right = p
-                .edges(u, Mover::Right)
-                .iter()
-                .map(|&x| {
-                    if x == EMPTY {
-                        EMPTY
-                    } else {
-                        l_copy(k, x).unwrap_or(x)
-                    }
-                })
-                .collect();
             out.left.push(p.edges(u, Mover::Left).to_vec());
-            out.right.push(right);
+            out.right
+                .push(redirect(p.edges(u, Mover::Right), &|x| l_copy(k, x)));
         }
     }
     let level0 = match mover {
