@@ -59,7 +59,7 @@ impl Engine {
                 .collect::<EngineResult<Vec<_>>>()?;
             return self.intern_canonical(left, right);
         }
-        if let Some(sum) = self.switch_plus_star(g, h)? {
+        if let Some(sum) = self.switch_plus_nus(g, h)? {
             return Ok(sum);
         }
         let left = self.sum_options(g, h, true)?;
@@ -67,15 +67,20 @@ impl Engine {
         self.game_from_options(&left, &right)
     }
 
-    /// {a | b} + x*m = {a + x*m | b + x*m} for numbers a > b (checked in both orders).
+    /// {a | b} + G = {a + G | b + G} for numbers a > b and G = x + n·↑ + *m any NUS
+    /// (checked in both orders).
     ///
-    /// The moves in x*m never help: after one, the opponent answers in the switch and the
-    /// mover is left with a number plus a nimber that is worse than moving in the switch
-    /// first (the switch's temperature (a − b)/2 is positive, a nimber's is 0). Listing the
-    /// sum's options instead builds *j + {a|b} for every j < m and compares them pairwise,
-    /// cubic in m: `*885 + +-1844` took half a minute.
-    fn switch_plus_star(&mut self, g: GameId, h: GameId) -> EngineResult<Option<GameId>> {
-        let Some((value, a, b)) = self.switch_and_star(g, h)? else {
+    /// Why: write G = x + ε with ε infinitesimal. A Left move in G, G^L + {a|b}, is at most
+    /// a + G: their difference is δ + {0 | b − a} with δ = G^L − G ⧏ 0 a NUS infinitesimal
+    /// whose own options are infinitesimal; Left moving first in the switch leaves δ, which
+    /// Right wins moving first, and Left moving in δ is answered in the switch by a negative
+    /// number plus an infinitesimal. Right's moves in G are dominated the same way. Nor is
+    /// a + G reversible: a + G^R − (G + {a|b}) = δ′ + {a − b | 0} with δ′ ⧐ 0 infinitesimal,
+    /// which Left wins moving first in the switch. Listing the sum's options instead builds
+    /// every follower of G plus the switch: `*885 + +-1844` compared *j + {a|b} pairwise
+    /// (half a minute), and `^800000 + {0|-1}` went 800 000 levels deep (2 s).
+    fn switch_plus_nus(&mut self, g: GameId, h: GameId) -> EngineResult<Option<GameId>> {
+        let Some((value, a, b)) = self.switch_and_nus(g, h)? else {
             return Ok(None);
         };
         let shift = |n: Dyadic| {
@@ -88,18 +93,18 @@ impl Engine {
         self.game_from_options(&[left], &[right]).map(Some)
     }
 
-    /// (x*m, a, b) when one of g, h is a number plus a nimber x*m and the other a switch
-    /// {a | b} with numbers a > b.
-    fn switch_and_star(
+    /// (G, a, b) when one of g, h is a NUS G and the other a switch {a | b} with numbers
+    /// a > b.
+    fn switch_and_nus(
         &mut self,
         g: GameId,
         h: GameId,
     ) -> EngineResult<Option<(Nus, Dyadic, Dyadic)>> {
-        for (star, switch) in [(g, h), (h, g)] {
-            let Some(value) = self.as_nus(star) else {
+        for (nus, switch) in [(g, h), (h, g)] {
+            let Some(value) = self.as_nus(nus) else {
                 continue;
             };
-            if value.ups != 0 || self.as_nus(switch).is_some() {
+            if self.as_nus(switch).is_some() {
                 continue;
             }
             let (ls, ll) = self.left_span(switch)?;
@@ -191,7 +196,7 @@ impl Engine {
             }
             return Ok(());
         }
-        if self.switch_and_star(g, h)?.is_some() {
+        if self.switch_and_nus(g, h)?.is_some() {
             return Ok(());
         }
         for (moving, fixed) in [(g, h), (h, g)] {

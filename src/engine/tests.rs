@@ -442,42 +442,50 @@ fn deep_games_do_not_overflow_the_stack() {
     assert_eq!(tiny, expected);
 }
 
-/// {a|b} + x*m = {a+x*m | b+x*m} (the fast path in `add`) agrees with the canonical form of
-/// the sum's full option lists, whose own options are proved right for smaller m first.
+/// {a|b} + G = {a+G | b+G} for a NUS G (the fast path in `add`) agrees with the canonical
+/// form of the sum's full option lists, whose own options are proved right for smaller G
+/// first.
 #[test]
-fn switch_plus_star_matches_the_options() {
+fn switch_plus_nus_matches_the_options() {
     let mut e = Engine::new();
     for (a, b) in [(1, -1), (3, 0), (2, 1), (0, -5)] {
         for x in [0, 1, -2] {
-            for m in 0..12u64 {
-                let switch = game(&mut e, &format!("{{{a}|{b}}}"));
-                let star = e.nus(Nus {
-                    number: Dyadic::from_int(x),
-                    ups: 0,
-                    nim: m,
-                });
-                let fast = e.add(star, switch).unwrap();
-                let mut sides = [Vec::new(), Vec::new()];
-                for (side, options) in [e.left_options(star), e.right_options(star)]
-                    .into_iter()
-                    .enumerate()
-                {
-                    for o in options.unwrap() {
-                        sides[side].push(e.add(o, switch).unwrap());
+            for ups in -3..=3 {
+                for m in 0..8u64 {
+                    let switch = game(&mut e, &format!("{{{a}|{b}}}"));
+                    let value = Nus {
+                        number: Dyadic::from_int(x),
+                        ups,
+                        nim: m,
+                    };
+                    let nus = e.nus(value);
+                    let fast = e.add(nus, switch).unwrap();
+                    let mut sides = [Vec::new(), Vec::new()];
+                    for (side, options) in [e.left_options(nus), e.right_options(nus)]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        for o in options.unwrap() {
+                            sides[side].push(e.add(o, switch).unwrap());
+                        }
                     }
+                    for (side, shift) in [(0, a), (1, b)] {
+                        let shifted = e.nus(Nus {
+                            number: Dyadic::from_int(x + shift),
+                            ..value
+                        });
+                        sides[side].push(shifted);
+                    }
+                    let slow = e.canonical_form(&sides[0], &sides[1], false).unwrap();
+                    assert_eq!(fast, slow, "{{{a}|{b}}} + {value:?}");
                 }
-                let a_shift = e.integer(a + x);
-                let b_shift = e.integer(b + x);
-                let mstar = e.nimber(m);
-                sides[0].push(e.add(a_shift, mstar).unwrap());
-                sides[1].push(e.add(b_shift, mstar).unwrap());
-                let slow = e.canonical_form(&sides[0], &sides[1], false).unwrap();
-                assert_eq!(fast, slow, "{{{a}|{b}}} + {x}*{m}");
             }
         }
     }
     // Used to take half a minute.
     eq(&mut e, "*885 + {1844|-1844}", "{1844*885|-1844*885}");
+    // Used to go 800 000 levels deep.
+    eq(&mut e, "^800000 + {0|-1}", "{^800000|-1^800000}");
 }
 
 /// The NUS shortcut of `game_from_options` gives what the general reduction gives, on every
