@@ -331,10 +331,18 @@ impl TbCode {
                 .map_or(0, |i| i + 1)
         };
         let before = &self.before[..trim(&self.before).max(1)];
-        if self.repeats() {
-            format!("{before:?}.{:?}[{:?}]", self.after, self.repeat_start)
+        if let Some(start) = self.repeat_start.filter(|_| self.repeats()) {
+            format!(
+                "{}.{}[{start}]",
+                digits_key(before),
+                digits_key(&self.after)
+            )
         } else {
-            format!("{before:?}.{:?}", &self.after[..trim(&self.after)])
+            format!(
+                "{}.{}",
+                digits_key(before),
+                digits_key(&self.after[..trim(&self.after)])
+            )
         }
     }
 
@@ -637,6 +645,23 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// Digits as runs of equal ones, each written compactly: `bash(1000000)` is a million equal
+/// digits, whose `Debug` forms made a key of a hundred megabytes.
+fn digits_key(digits: &[Digit]) -> String {
+    let mut key = String::new();
+    let mut i = 0;
+    while i < digits.len() {
+        let d = &digits[i];
+        let run = digits[i..].iter().take_while(|e| *e == d).count();
+        key.push_str(&format!(
+            "{:x},{:?},{:x},{:x},{:x},{:?}x{run};",
+            d.counts, d.tail_from, d.distinct, d.equal, d.not_all_equal, d.tail_modifier
+        ));
+        i += run;
+    }
+    key
 }
 
 #[cfg(test)]

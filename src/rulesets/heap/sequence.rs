@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 pub const MAX_COMPUTED_HEAP: usize = 100_000_000;
 
 /// How far (and how long) a huge heap's value looks for a period before giving up.
-const PERIOD_SEARCH_LIMIT: usize = 1 << 22;
+const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
 const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(2);
 
 /// Heaps computed between two polls of the interrupt flag (well under 100 ms even when a heap

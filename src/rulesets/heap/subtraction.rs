@@ -21,6 +21,8 @@ pub struct FiniteSubtraction {
     take_all: Vec<bool>,
     stamp: Vec<u32>,
     round: u32,
+    /// Long runs of consecutive removals (`bash(m)`) counted as sliding windows.
+    window: Option<RunWindow>,
 }
 
 impl FiniteSubtraction {
@@ -39,11 +41,13 @@ impl FiniteSubtraction {
                 *whole = d.allows(0);
             }
         }
+        let window = RunWindow::worth_it(&leave_one);
         Some(FiniteSubtraction {
             stamp: vec![0; leave_one.len() + 2],
             leave_one,
             take_all,
             round: 0,
+            window,
         })
     }
 
@@ -75,6 +79,9 @@ impl FiniteSubtraction {
     pub fn next(&mut self, g: &[u32]) -> u32 {
         let n = g.len();
         let whole = self.take_all.get(n).copied().unwrap_or(false);
+        if let Some(window) = &mut self.window {
+            return window.value(g, whole);
+        }
         // With fewer than 64 options, the option values fit a bit mask.
         if self.leave_one.len() < 63 {
             let mut seen: u64 = u64::from(whole);
@@ -113,6 +120,168 @@ impl FiniteSubtraction {
         (0..)
             .find(|&v| self.stamp[v as usize] != round)
             .unwrap_or(0)
+    }
+}
+
+/// The option values of heap n from runs [lo, hi] of consecutive removals that may leave one
+/// heap, kept as counts over sliding windows of the sequence: heap n's options are the heaps
+/// max(1, n − hi) ..= n − lo of each run, so going to heap n + 1 adds one heap and drops one
+/// per run. `bash(100000)` scanned 100 000 removals a heap (its period took minutes to
+/// prove); this is O(runs) a heap plus a mex found in a three-level bitset.
+#[derive(Clone, Debug)]
+struct RunWindow {
+    runs: Vec<(usize, usize)>,
+    /// count[v] = the options of heap `heap` with value v (values never pass the option
+    /// count, so the array covers them all).
+    count: Vec<u32>,
+    /// The values v with count[v] = 0.
+    missing: BitTree,
+    heap: usize,
+}
+
+impl RunWindow {
+    /// A window when the removals are many and mostly consecutive.
+    fn worth_it(leave_one: &[usize]) -> Option<RunWindow> {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &j in leave_one {
+            match runs.last_mut() {
+                Some((_, hi)) if *hi + 1 == j => *hi = j,
+                _ => runs.push((j, j)),
+            }
+        }
+        if leave_one.len() < 63 || runs.len() * 8 > leave_one.len() {
+            return None;
+        }
+        let size = leave_one.len() + 2;
+        Some(RunWindow {
+            runs,
+            count: vec![0; size],
+            missing: BitTree::full(size),
+            heap: 0,
+        })
+    }
+
+    /// g(n) for n = g.len(), with `whole` when taking the whole heap is an option (value 0).
+    fn value(&mut self, g: &[u32], whole: bool) -> u32 {
+        let n = g.len();
+        if n == self.heap + 1 {
+            self.heap = n;
+            for i in 0..self.runs.len() {
+                let (lo, hi) = self.runs[i];
+                if n > lo {
+                    self.add(g[n - lo]);
+                }
+                if n > hi + 1 {
+                    self.remove(g[n - 1 - hi]);
+                }
+            }
+        } else if n != self.heap {
+            self.rebuild(g);
+        }
+        let first = self.missing.first_at_least(0);
+        let mex = if whole && first == Some(0) {
+            self.missing.first_at_least(1)
+        } else {
+            first
+        };
+        mex.map_or(self.count.len() as u32, |v| v as u32)
+    }
+
+    /// Count heap n = g.len() from scratch (only when heaps are not asked in order).
+    fn rebuild(&mut self, g: &[u32]) {
+        let n = g.len();
+        self.count.fill(0);
+        self.missing = BitTree::full(self.count.len());
+        self.heap = n;
+        for i in 0..self.runs.len() {
+            let (lo, hi) = self.runs[i];
+            for j in lo..=hi.min(n.saturating_sub(1)) {
+                self.add(g[n - j]);
+            }
+        }
+    }
+
+    fn add(&mut self, v: u32) {
+        let v = v as usize;
+        self.count[v] += 1;
+        if self.count[v] == 1 {
+            self.missing.clear(v);
+        }
+    }
+
+    fn remove(&mut self, v: u32) {
+        let v = v as usize;
+        self.count[v] -= 1;
+        if self.count[v] == 0 {
+            self.missing.set(v);
+        }
+    }
+}
+
+/// A set of small integers as bit words with summary levels above them (bit i of level k + 1
+/// says word i of level k is nonzero), so the least member from a point is found in a few
+/// word reads however large the set.
+#[derive(Clone, Debug)]
+struct BitTree {
+    levels: Vec<Vec<u64>>,
+}
+
+impl BitTree {
+    /// The set {0, …, size − 1}.
+    fn full(size: usize) -> BitTree {
+        let mut levels = Vec::new();
+        let mut bits = size.max(1);
+        loop {
+            let mut words = vec![!0u64; bits.div_ceil(64)];
+            if !bits.is_multiple_of(64) {
+                *words.last_mut().expect("at least one word") = (1u64 << (bits % 64)) - 1;
+            }
+            bits = words.len();
+            levels.push(words);
+            if bits == 1 {
+                break;
+            }
+        }
+        BitTree { levels }
+    }
+
+    fn set(&mut self, mut i: usize) {
+        for words in &mut self.levels {
+            let was_empty = words[i / 64] == 0;
+            words[i / 64] |= 1 << (i % 64);
+            if !was_empty {
+                return;
+            }
+            i /= 64;
+        }
+    }
+
+    fn clear(&mut self, mut i: usize) {
+        for words in &mut self.levels {
+            words[i / 64] &= !(1 << (i % 64));
+            if words[i / 64] != 0 {
+                return;
+            }
+            i /= 64;
+        }
+    }
+
+    /// The least member ≥ start.
+    fn first_at_least(&self, start: usize) -> Option<usize> {
+        let mut position = start;
+        for (level, words) in self.levels.iter().enumerate() {
+            let w = position / 64;
+            let masked = words.get(w)? & (!0u64 << (position % 64));
+            if masked != 0 {
+                let mut index = w * 64 + masked.trailing_zeros() as usize;
+                for lower in self.levels[..level].iter().rev() {
+                    index = index * 64 + lower[index].trailing_zeros() as usize;
+                }
+                return Some(index);
+            }
+            position = w + 1;
+        }
+        None
     }
 }
 

@@ -130,6 +130,23 @@ fn literal_check(v: &[u32], a: u64, t: u64) -> Option<(usize, usize)> {
     (p < n - 1 && accepted(0, p)).then_some((p, 0))
 }
 
+/// Subtraction codes made of a few long runs of removals (at least 63 in all), the case
+/// `bash(m)` is: their values are counted over sliding windows.
+fn long_run_code() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec((0usize..40, 1usize..120), 1..4),
+        prop::sample::select(vec!['3', '2', '1']),
+    )
+        .prop_map(|(runs, d)| {
+            let mut body = String::new();
+            for (gap, run) in runs {
+                body.push_str(&"0".repeat(gap));
+                body.extend(std::iter::repeat_n(d, run));
+            }
+            format!("0.{body}")
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -145,6 +162,12 @@ proptest! {
     fn subtraction_fast_paths_are_the_definition(code in subtraction_code()) {
         let r = rules(&code);
         prop_assert_eq!(fast(&r, 500), naive_values(&r, 500), "code {}", code);
+    }
+
+    #[test]
+    fn long_runs_of_removals_are_the_definition(code in long_run_code()) {
+        let r = rules(&code);
+        prop_assert_eq!(fast(&r, 1500), naive_values(&r, 1500), "code {}", code);
     }
 
     #[test]
