@@ -3,6 +3,7 @@
 //! and ranges, sets, maps, and the rest.
 
 use super::{EvalResult, Evaluator, Value};
+use crate::value::Rational;
 use std::cmp::Ordering;
 
 fn rank(v: &Value) -> u8 {
@@ -49,7 +50,7 @@ impl Evaluator<'_> {
         if let Value::Game(g) = v
             && let Some(d) = self.engine.as_number(*g)
         {
-            *v = Value::Number(d.to_rational().into());
+            *v = Value::Number(d.into());
         }
         Ok(())
     }
@@ -62,11 +63,11 @@ impl Evaluator<'_> {
         Ok(match (a, b) {
             (Value::Number(x), Value::Number(y)) => x.cmp(y),
             (Value::Number(x), Value::Game(g)) => match self.engine.as_number(*g) {
-                Some(d) => x.big().as_ref().cmp(&d.to_rational()),
+                Some(d) => x.cmp(&d.into()),
                 None => Ordering::Less,
             },
             (Value::Game(g), Value::Number(y)) => match self.engine.as_number(*g) {
-                Some(d) => d.to_rational().cmp(&y.big()),
+                Some(d) => Rational::from(d).cmp(y),
                 None => Ordering::Greater,
             },
             (Value::Game(g), Value::Game(h)) => {

@@ -152,6 +152,15 @@ impl Rational {
     }
 }
 
+impl From<crate::engine::Dyadic> for Rational {
+    fn from(d: crate::engine::Dyadic) -> Self {
+        match d.to_small_integer() {
+            Some(n) => Rational(Repr::Small(n)),
+            None => d.to_rational().into(),
+        }
+    }
+}
+
 impl From<BigRational> for Rational {
     fn from(r: BigRational) -> Self {
         Rational::from_big(r)
