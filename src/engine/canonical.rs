@@ -6,6 +6,7 @@ use super::arena::{Engine, EngineError, EngineResult, GameId};
 use super::compare::UnbuiltGame;
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use std::cmp::Ordering;
 
 impl Engine {
     /// The canonical form of the game {left | right}, whose options are canonical games.
@@ -139,10 +140,10 @@ impl Engine {
         if opts.len() < 2 {
             return Ok(opts);
         }
-        let stops: Vec<(Dyadic, Dyadic)> = opts
-            .iter()
-            .map(|&g| (self.left_stop(g), self.right_stop(g)))
-            .collect();
+        // The stops rounded to f64: rounding is monotone, so the filter below stays sound
+        // (it may let through a pair the exact stops would rule out, which `leq` settles),
+        // and the order of trial is only a heuristic.
+        let stops: Vec<(f64, f64)> = opts.iter().map(|&g| self.approx_stops(g)).collect();
         // For Left, option i can be dominated by j only if stops(i) ≤ stops(j); for Right,
         // only if stops(j) ≤ stops(i).
         let may_dominate = |i: usize, j: usize| {
@@ -151,7 +152,7 @@ impl Engine {
         };
         let mut order: Vec<usize> = (0..opts.len()).collect();
         order.sort_by(|&a, &b| {
-            let by_stops = stops[b].cmp(&stops[a]);
+            let by_stops = stops[b].partial_cmp(&stops[a]).unwrap_or(Ordering::Equal);
             if left { by_stops } else { by_stops.reverse() }
         });
         let mut keep = vec![true; opts.len()];
