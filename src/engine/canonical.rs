@@ -155,6 +155,14 @@ impl Engine {
             let by_stops = stops[b].partial_cmp(&stops[a]).unwrap_or(Ordering::Equal);
             if left { by_stops } else { by_stops.reverse() }
         });
+        // The comparisons below are mostly answered by the comparison cache, far larger than
+        // the processor's caches: prefetch their slots so that the memory reads overlap.
+        for &i in &order {
+            if let Some(&j) = order.iter().find(|&&j| j != i && may_dominate(i, j)) {
+                let (lo, hi) = if left { (i, j) } else { (j, i) };
+                self.leq_cache.touch(&(opts[lo], opts[hi]));
+            }
+        }
         let mut keep = vec![true; opts.len()];
         for &i in &order {
             for &j in &order {
