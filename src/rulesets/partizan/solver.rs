@@ -7,6 +7,14 @@
 //! belong to one engine, so the table remembers which engine it serves (by the identity of the
 //! engine's interrupt flag, held weakly so that the address cannot be reused) and starts empty
 //! for another engine.
+//!
+//! The search runs on one core. Splitting it between two workers, each with its own engine
+//! and table, does not pay, measured on Domineering 6×5: solving only Left's 24 options of
+//! the empty board (in a fresh engine) solves 352,392 components, solving only Right's
+//! 25 solves 354,051, and solving the whole board 356,382 — whichever way the root's
+//! options are shared out (Left/Right, alternate, first/second half), each worker meets 99%
+//! of the components and takes as long as the whole search, with twice the memory. Two
+//! cores would need one table and one arena shared between them.
 
 use super::Rules;
 use crate::engine::table::{StoredId, Table};
