@@ -11,6 +11,7 @@ use super::nus::Nus;
 use super::table::{StoredId, Table};
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
+use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -149,6 +150,9 @@ pub struct Engine {
     nus_values: Vec<Nus>,
     /// The distinct stops, and where each is.
     stop_values: Vec<Dyadic>,
+    /// Each stop rounded to an `f64`, which orders most pairs without the exact comparison
+    /// (see [`Engine::compare_stops`]).
+    stop_approx: Vec<f64>,
     stop_index: FxHashMap<Dyadic, u32>,
     general_index: HashTable<GameId>,
     pub(super) sum_cache: Table<(GameId, GameId), StoredId>,
@@ -187,6 +191,7 @@ impl Engine {
             nus_index: FxHashMap::default(),
             nus_values: Vec::new(),
             stop_values: Vec::new(),
+            stop_approx: Vec::new(),
             stop_index: FxHashMap::default(),
             general_index: HashTable::new(),
             sum_cache: Table::default(),
@@ -264,6 +269,7 @@ impl Engine {
             + self.nus_index.capacity() * map_entry(size_of::<Nus>(), size_of::<GameId>())
             + self.nus_values.capacity() * size_of::<Nus>()
             + self.stop_values.capacity() * size_of::<Dyadic>()
+            + self.stop_approx.capacity() * size_of::<f64>()
             + self.stop_index.capacity() * map_entry(size_of::<Dyadic>(), 4)
             + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
             + self.sum_cache.memory_bytes()
@@ -337,6 +343,7 @@ impl Engine {
         }
         let i = self.stop_values.len() as u32;
         self.stop_values.push(x);
+        self.stop_approx.push(x.approx());
         self.stop_index.insert(x, i);
         i
     }
@@ -396,15 +403,14 @@ impl Engine {
             return Ok(id);
         }
         // Stops are kept by index, so the extreme one is found by index too.
-        let stops = &self.stop_values;
         let left_stop = left
             .iter()
             .map(|&g| self.nodes[g.index()].right_stop)
-            .max_by_key(|&i| stops[i as usize]);
+            .max_by(|&i, &j| self.compare_stops(i, j));
         let right_stop = right
             .iter()
             .map(|&g| self.nodes[g.index()].left_stop)
-            .min_by_key(|&i| stops[i as usize]);
+            .min_by(|&i, &j| self.compare_stops(i, j));
         let zero = self.nodes[Engine::ZERO.index()].left_stop;
         let (left_stop, right_stop) = (left_stop.unwrap_or(zero), right_stop.unwrap_or(zero));
         let left_span = self.push_options(left);
@@ -522,14 +528,41 @@ impl Engine {
         self.stop_values[self.nodes[g.index()].right_stop as usize]
     }
 
-    /// Whether a stop of g exceeds the same stop of h, which rules out g ≤ h. Stops are
-    /// interned, so equal indices settle a stop without comparing dyadic values.
+    /// Whether a stop of g exceeds the same stop of h, which rules out g ≤ h.
     #[inline]
     pub(super) fn some_stop_exceeds(&self, g: GameId, h: GameId) -> bool {
         let (a, b) = (&self.nodes[g.index()], &self.nodes[h.index()]);
-        let exceeds =
-            |x: u32, y: u32| x != y && self.stop_values[x as usize] > self.stop_values[y as usize];
+        let exceeds = |x: u32, y: u32| self.compare_stops(x, y) == Ordering::Greater;
         exceeds(a.left_stop, b.left_stop) || exceeds(a.right_stop, b.right_stop)
+    }
+
+    /// The order of two stops given by index. Stops are interned, so equal indices are equal
+    /// values; otherwise their `f64` roundings decide, unless they round alike (values too
+    /// close for an `f64`, rare), when the exact values do.
+    #[inline]
+    fn compare_stops(&self, i: u32, j: u32) -> Ordering {
+        if i == j {
+            return Ordering::Equal;
+        }
+        let (x, y) = (self.stop_approx[i as usize], self.stop_approx[j as usize]);
+        if x < y {
+            Ordering::Less
+        } else if x > y {
+            Ordering::Greater
+        } else {
+            self.stop_values[i as usize].cmp(&self.stop_values[j as usize])
+        }
+    }
+
+    /// Both stops of g rounded to `f64` (left, right): monotone in the exact stops, for
+    /// heuristics and for filters that only need "x ≤ y implies approx(x) ≤ approx(y)".
+    #[inline]
+    pub(super) fn approx_stops(&self, g: GameId) -> (f64, f64) {
+        let n = &self.nodes[g.index()];
+        (
+            self.stop_approx[n.left_stop as usize],
+            self.stop_approx[n.right_stop as usize],
+        )
     }
 
     pub(super) fn cached_negative(&self, g: GameId) -> Option<GameId> {

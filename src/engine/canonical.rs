@@ -6,6 +6,7 @@ use super::arena::{Engine, EngineError, EngineResult, GameId};
 use super::compare::UnbuiltGame;
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use std::cmp::Ordering;
 
 impl Engine {
     /// The canonical form of the game {left | right}, whose options are canonical games.
@@ -139,43 +140,62 @@ impl Engine {
         if opts.len() < 2 {
             return Ok(opts);
         }
-        let stops: Vec<(Dyadic, Dyadic)> = opts
+        // Each option with its stops rounded to f64, and whether it is kept. Rounding is
+        // monotone, so the filter below stays sound (it may let through a pair the exact
+        // stops would rule out, which `leq` settles); the order of trial is only a
+        // heuristic: best stops first (for Left the greatest sum of the two, for Right the
+        // least), where the dominating options usually are.
+        let mut candidates: Vec<(GameId, f64, f64, bool)> = opts
             .iter()
-            .map(|&g| (self.left_stop(g), self.right_stop(g)))
+            .map(|&g| {
+                let (l, r) = self.approx_stops(g);
+                (g, l, r, true)
+            })
             .collect();
+        let sign = if left { -1.0 } else { 1.0 };
+        candidates.sort_unstable_by(|a, b| {
+            (sign * (a.1 + a.2))
+                .partial_cmp(&(sign * (b.1 + b.2)))
+                .unwrap_or(Ordering::Equal)
+        });
         // For Left, option i can be dominated by j only if stops(i) ≤ stops(j); for Right,
         // only if stops(j) ≤ stops(i).
-        let may_dominate = |i: usize, j: usize| {
-            let (lo, hi) = if left { (i, j) } else { (j, i) };
-            stops[lo].0 <= stops[hi].0 && stops[lo].1 <= stops[hi].1
+        let may_dominate = |c: &[(GameId, f64, f64, bool)], i: usize, j: usize| {
+            let (lo, hi) = if left { (&c[i], &c[j]) } else { (&c[j], &c[i]) };
+            lo.1 <= hi.1 && lo.2 <= hi.2
         };
-        let mut order: Vec<usize> = (0..opts.len()).collect();
-        order.sort_by(|&a, &b| {
-            let by_stops = stops[b].cmp(&stops[a]);
-            if left { by_stops } else { by_stops.reverse() }
-        });
-        let mut keep = vec![true; opts.len()];
-        for &i in &order {
-            for &j in &order {
-                if i == j || !keep[j] || !may_dominate(i, j) {
+        let pair = |c: &[(GameId, f64, f64, bool)], i: usize, j: usize| {
+            if left {
+                (c[i].0, c[j].0)
+            } else {
+                (c[j].0, c[i].0)
+            }
+        };
+        let n = candidates.len();
+        // The comparisons below are mostly answered by the comparison cache, far larger than
+        // the processor's caches: prefetch the slot of each option's first comparison so
+        // that those memory reads overlap.
+        for i in 0..n {
+            if let Some(j) = (0..n).find(|&j| j != i && may_dominate(&candidates, i, j)) {
+                self.leq_cache.touch(&pair(&candidates, i, j));
+            }
+        }
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !candidates[j].3 || !may_dominate(&candidates, i, j) {
                     continue;
                 }
-                let dominated = if left {
-                    self.leq(opts[i], opts[j])?
-                } else {
-                    self.leq(opts[j], opts[i])?
-                };
-                if dominated {
-                    keep[i] = false;
+                let (lo, hi) = pair(&candidates, i, j);
+                if self.leq(lo, hi)? {
+                    candidates[i].3 = false;
                     break;
                 }
             }
         }
-        Ok(opts
-            .into_iter()
-            .zip(keep)
-            .filter_map(|(g, k)| k.then_some(g))
-            .collect())
+        opts.clear();
+        opts.extend(candidates.iter().filter(|c| c.3).map(|c| c.0));
+        opts.sort_unstable();
+        Ok(opts)
     }
 
     /// Replace each reversible option on one side by the options it reverses through:

@@ -64,6 +64,7 @@ impl Engine {
     /// g ≤ h iff no g^L ≥ h and no h^R ≤ g. A number on either side is never the better
     /// place to move (number avoidance), so its options need not be tried.
     fn leq_by_options(&mut self, g: GameId, h: GameId) -> EngineResult<bool> {
+        self.prefetch_option_comparisons(g, h)?;
         if !self.is_number(h) {
             let (start, len) = self.right_span(h)?;
             for i in 0..len {
@@ -83,6 +84,33 @@ impl Engine {
             }
         }
         Ok(true)
+    }
+
+    /// Prefetch the cache slots of the comparisons [`Engine::leq_by_options`] is about to
+    /// make (those the stops do not settle), so that their memory reads overlap.
+    fn prefetch_option_comparisons(&mut self, g: GameId, h: GameId) -> EngineResult<()> {
+        let needs_cache = |engine: &Engine, a: GameId, b: GameId| {
+            a != b
+                && (engine.as_nus(a).is_none() || engine.as_nus(b).is_none())
+                && !engine.some_stop_exceeds(a, b)
+        };
+        if !self.is_number(h) {
+            let (start, len) = self.right_span(h)?;
+            for &hr in &self.pool[start..start + len] {
+                if needs_cache(self, hr, g) {
+                    self.leq_cache.touch(&(hr, g));
+                }
+            }
+        }
+        if !self.is_number(g) {
+            let (start, len) = self.left_span(g)?;
+            for &gl in &self.pool[start..start + len] {
+                if needs_cache(self, h, gl) {
+                    self.leq_cache.touch(&(h, gl));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// x ≤ G, for a game G given by option lists.

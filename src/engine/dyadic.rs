@@ -187,6 +187,16 @@ impl Dyadic {
         }
     }
 
+    /// The nearest `f64`. Rounding to nearest is monotone (x ≤ y gives x.approx() ≤
+    /// y.approx()), so unequal approximations order their values exactly; equal ones say
+    /// nothing (two values may round alike).
+    pub fn approx(&self) -> f64 {
+        // 2^−exp built from its bits (exponents stay far above the subnormal range):
+        // multiplying by a power of two is exact, so the value is rounded once.
+        let scale = f64::from_bits(u64::from(1023 - self.exp.min(1000)) << 52);
+        self.num as f64 * scale
+    }
+
     pub fn to_rational(&self) -> BigRational {
         // Already in lowest terms (the numerator is odd unless the exponent is 0), so the gcd
         // that `BigRational::new` runs is skipped: listing a number's followers spent a fifth
@@ -262,6 +272,35 @@ mod tests {
 
     fn d(n: i128, e: u32) -> Dyadic {
         Dyadic::new(n, e).unwrap()
+    }
+
+    /// The f64 rounding never reverses an order and is exact for small dyadics.
+    #[test]
+    fn approximations_are_monotone() {
+        assert_eq!(d(-3, 2).approx(), -0.75);
+        assert_eq!(d(5, 120).approx(), 5.0 * 2f64.powi(-120));
+        let mut values = vec![
+            d(1, 0),
+            d(-1, 0),
+            d(3, 1),
+            d(i128::MAX, 0),
+            d(i128::MAX - 1, 0),
+            d(i128::MIN, 0),
+            d((1 << 80) + 1, 3),
+            d(1 << 80, 3),
+            d(1, 120),
+            d(-1, 120),
+            Dyadic::ZERO,
+        ];
+        values.sort();
+        for pair in values.windows(2) {
+            assert!(
+                pair[0].approx() <= pair[1].approx(),
+                "{} {}",
+                pair[0],
+                pair[1]
+            );
+        }
     }
 
     #[test]

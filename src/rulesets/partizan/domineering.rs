@@ -11,7 +11,9 @@
 
 use super::Rules;
 use super::args::{no_named, size, text};
+use super::domineering_small::SmallDomineering;
 use super::grid::{self, Dims, MAX_CELLS};
+use super::solver;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult};
@@ -34,6 +36,22 @@ impl Domineering {
             dims,
             from_size: true,
         }
+    }
+
+    /// The board of `dims` whose empty cells are `empty` (bits beyond the board ignored).
+    #[cfg(test)]
+    pub(super) fn from_cells(empty: u128, dims: Dims) -> Domineering {
+        Domineering {
+            empty: empty & dims.all(),
+            dims,
+            from_size: false,
+        }
+    }
+
+    /// The empty cells and the size of the board.
+    #[cfg(test)]
+    pub(super) fn cells(&self) -> (u128, Dims) {
+        (self.empty, self.dims)
     }
 
     /// A board given row by row: `.` empty, `#` blocked, `/` between rows.
@@ -105,6 +123,15 @@ impl Domineering {
 
 impl Rules for Domineering {
     type Key = u128;
+
+    /// Boards of at most 8×8 cells are searched one byte per row, which is several times
+    /// cheaper to split, crop and key (see [`SmallDomineering`]).
+    fn solve(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        match SmallDomineering::from_board(self.empty, self.dims) {
+            Some(small) => solver::solve(&small, engine),
+            None => solver::solve(self, engine),
+        }
+    }
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let step = if left { u32::from(self.dims.w) } else { 1 };

@@ -17,6 +17,7 @@ mod args;
 mod clobber;
 mod cutcake;
 mod domineering;
+mod domineering_small;
 pub(crate) mod grid;
 mod hackenbush;
 mod position;
@@ -62,6 +63,12 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {
         let _ = engine;
         Ok(None)
+    }
+
+    /// The value of this position, through the session's table. A ruleset may hand the
+    /// search to a faster representation of the same position (Domineering's small boards).
+    fn solve(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        solver::solve(self, engine)
     }
 
     /// The position in a form that pastes back (`domineering("../..")`).

@@ -3,7 +3,6 @@
 //! positions (`domineering(2,2).LeftOptions`).
 
 use super::Rules;
-use super::solver::solve;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::{Position, no_args};
 use crate::value::{EvalResult, Side, Value};
@@ -52,7 +51,7 @@ impl<G: Rules> Position for PartizanPosition<G> {
     }
 
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
-        solve(&self.game, engine)
+        self.game.solve(engine)
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
