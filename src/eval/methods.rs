@@ -438,6 +438,20 @@ impl Evaluator<'_> {
                 type_name(receiver)
             ));
         }
+        // A known name that this receiver lacks (`GridString` of a strip position): say
+        // what it belongs to, from the reference table.
+        if let Some(entry) = reference::TABLE
+            .iter()
+            .find(|e| e.kind.is_method() && e.name.eq_ignore_ascii_case(name))
+        {
+            return EvalError::new(format!(
+                "`{}` does not apply to {}: it is a {} ({})",
+                entry.name,
+                type_name(receiver),
+                entry.kind.label(),
+                entry.help.trim_end_matches('.')
+            ));
+        }
         let candidates = method_candidates(receiver);
         let hint = super::names::suggestion(name, candidates.iter().copied());
         EvalError::new(format!(

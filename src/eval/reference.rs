@@ -641,6 +641,8 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "DicoticVariant", "P.DicoticVariant", 0, 0, "Positions", "{d(PL) | d(PR)} over the position's options when both players can move, else 0.", "game.grid.Domineering(\"...|...\").DicoticVariant", ["ImpartialVariant", "TwistedVariant"];
     PositionMethod, "ImpartialVariant", "P.ImpartialVariant", 0, 0, "Positions", "The impartial game where either player may make any of the position's moves (a nim value).", "clobber(\"xoxo\").ImpartialVariant.NimValue", ["DicoticVariant", "TwistedVariant"];
     PositionMethod, "TwistedVariant", "P.TwistedVariant", 0, 0, "Positions", "{-t(PL) | -t(PR)}: the players swap roles after every move.", "game.graph.Hackenbush(\"lr\").TwistedVariant", ["DicoticVariant", "ImpartialVariant"];
+    PositionMethod, "Decomposition", "P.Decomposition", 0, 0, "Positions", "CGSuite's list of component positions whose sum is P: grid regions cropped to their boxes, graph components, or [P].", "game.grid.Domineering(\"..#.|#.#.|##..\").Decomposition", ["EnclosingObject", "GridString"];
+    PositionMethod, "EnclosingObject", "P.EnclosingObject", 0, 0, "Positions", "The ruleset a game.grid, game.strip or game.graph position belongs to.", "game.grid.Clobber(\"xo|ox\").EnclosingObject", ["Decomposition"];
     PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
     PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
@@ -768,6 +770,11 @@ pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> 
     let mut prefix: Option<&str> = None;
     for c in candidates {
         let c_key = method_key(c);
+        // The name typed is never its own suggestion: when it is known but does not apply,
+        // the caller says so instead.
+        if c_key == key {
+            continue;
+        }
         let d = strsim::damerau_levenshtein(&key, &c_key);
         if d <= limit && typo.is_none_or(|(best, b)| (d, c.len()) < (best, b.len())) {
             typo = Some((d, c));

@@ -3,6 +3,7 @@
 //! => 2)`) and applied to a position (`game.grid.Clobber("xo|ox")`), and the helper objects
 //! their arguments use: `Graph.Path(n)` and friends, `Grid.Empty(r, c)`, `Coordinates.*`.
 
+use super::enclosed::{decomposition_rule, enclose};
 use super::loopy::fox_geese;
 use super::{Args, Ruleset};
 use crate::engine::Engine;
@@ -11,11 +12,25 @@ use std::rc::Rc;
 
 /// A ruleset of `game.grid`, `game.strip` or `game.graph`, possibly with parameters (the
 /// named arguments of a schema such as `GenClobber`), waiting for a position.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct BoardRuleset {
     space: &'static str,
     name: String,
     params: Args,
+}
+
+impl BoardRuleset {
+    /// A position this ruleset built, made to remember the ruleset (`EnclosingObject`,
+    /// `Decomposition`).
+    fn enclose(&self, position: Value) -> Value {
+        let rule = decomposition_rule(self.space, &self.name, &self.params);
+        enclose(Rc::new(self.clone()), Rc::new(rule), position)
+    }
+
+    /// `build` for this ruleset, enclosed.
+    fn build(&self, arg: &Value) -> EvalResult<Value> {
+        build(self.space, &self.name, &self.params, arg).map(|p| self.enclose(p))
+    }
 }
 
 impl Ruleset for BoardRuleset {
@@ -54,7 +69,7 @@ impl Ruleset for BoardRuleset {
                 example(self.space, &self.name)
             )));
         };
-        build(self.space, &self.name, &self.params, arg)
+        self.build(arg)
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
@@ -62,7 +77,7 @@ impl Ruleset for BoardRuleset {
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
             // CGSuite's `R.Position(grid)`: the same as `R(grid)`.
-            ("position", [arg]) => build(self.space, &self.name, &self.params, arg).map(Some),
+            ("position", [arg]) => self.build(arg).map(Some),
             _ => Ok(None),
         }
     }
@@ -153,7 +168,17 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
             }
             Some(Ok(ruleset(args.clone())))
         }
-        [arg] => Some(build(space, name, args, arg)),
+        [arg] => {
+            let ruleset = BoardRuleset {
+                space,
+                name: name.to_string(),
+                params: Args {
+                    positional: Vec::new(),
+                    named: args.named.clone(),
+                },
+            };
+            Some(ruleset.build(arg))
+        }
         _ => Some(Err(EvalError::new(format!(
             "game.{space}.{name} takes one position, such as game.{space}.{name}(\"{}\")",
             example(space, name)
@@ -205,13 +230,14 @@ fn gen_arc_kayles(args: Option<&Args>) -> EvalResult<Value> {
     } else {
         "ArcKayles"
     };
+    let ruleset = BoardRuleset {
+        space: "graph",
+        name: name.to_string(),
+        params: Args::default(),
+    };
     match args.positional.as_slice() {
-        [] => Ok(Value::Ruleset(Rc::new(BoardRuleset {
-            space: "graph",
-            name: name.to_string(),
-            params: Args::default(),
-        }) as Rc<dyn Ruleset>)),
-        [arg] => build("graph", name, &Args::default(), arg),
+        [] => Ok(Value::Ruleset(Rc::new(ruleset) as Rc<dyn Ruleset>)),
+        [arg] => ruleset.build(arg),
         _ => Err(usage()),
     }
 }
