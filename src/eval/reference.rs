@@ -693,6 +693,9 @@ pub static TABLE: &[Entry] = &table! {
     Ruleset, "nim", "nim[n]", 0, MANY, "Rulesets", "Nim: take any number from one heap.", "nim[1, 4, 5]", ["nim_sum", "kayles"];
 
     // Constants.
+    Constant, "Color.Blue", "Color.Blue", 0, 0, "Constants", "The colour of Left's Hackenbush edges (also game.graph.Color.Blue), for GenHackenbush(childishEdges => …).", "game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")", ["Color.Red", "Color.Green"];
+    Constant, "Color.Green", "Color.Green", 0, 0, "Constants", "The colour of Hackenbush edges either player may cut.", "game.graph.GenHackenbush(childishEdges => [Color.Green])(\"ee\")", ["Color.Blue", "Color.Red"];
+    Constant, "Color.Red", "Color.Red", 0, 0, "Constants", "The colour of Right's Hackenbush edges.", "game.graph.GenHackenbush(childishEdges => [Color.Red])(\"lr\")", ["Color.Blue", "Color.Green"];
     Constant, "Left", "Left", 0, 0, "Constants", "The Left player.", "{1|0}.Options(Left)", ["Right"];
     Constant, "Nothing", "Nothing", 0, 0, "Constants", "The value of a statement with no value.", "Nothing", [];
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];

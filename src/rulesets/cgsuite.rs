@@ -50,7 +50,7 @@ impl Ruleset for BoardRuleset {
                 .params
                 .named
                 .iter()
-                .map(|(k, v)| format!("{k} => {}", super::board::param_text(v)))
+                .map(|(k, v)| format!("{k} => {}", param_text(v)))
                 .collect();
             text.push_str(&format!("({})", params.join(", ")));
         }
@@ -80,6 +80,18 @@ impl Ruleset for BoardRuleset {
             ("position", [arg]) => self.build(arg).map(Some),
             _ => Ok(None),
         }
+    }
+}
+
+/// A parameter as it pastes back: the board's form, with colours (`Color.Blue`) and other
+/// named values written as themselves.
+fn param_text(value: &Value) -> String {
+    let all = |items: &[Value]| items.iter().map(param_text).collect::<Vec<_>>().join(", ");
+    match value {
+        Value::Text(t) if t.kind == super::graph::COLOR_KIND => t.text.clone(),
+        Value::List(items) => format!("[{}]", all(items)),
+        Value::Set(items) => format!("{{{}}}", all(items)),
+        other => super::board::param_text(other),
     }
 }
 
@@ -126,6 +138,9 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     };
     if (space, name) == ("graph", "GenCol") {
         return Some(gen_col_ruleset(args));
+    }
+    if (space, name) == ("graph", "GenHackenbush") {
+        return Some(gen_hackenbush(args));
     }
     if (space, name) == ("graph", "GenArcKayles") {
         return Some(gen_arc_kayles(args));
@@ -242,8 +257,32 @@ fn gen_arc_kayles(args: Option<&Args>) -> EvalResult<Value> {
     }
 }
 
+/// `game.graph.GenHackenbush(childishEdges => colours)`: a ruleset waiting for a graph,
+/// or applied to one when it is the one positional argument.
+fn gen_hackenbush(args: Option<&Args>) -> EvalResult<Value> {
+    let args = args.cloned().unwrap_or_default();
+    let ruleset = BoardRuleset {
+        space: "graph",
+        name: "GenHackenbush".to_string(),
+        params: Args {
+            positional: Vec::new(),
+            named: args.named.clone(),
+        },
+    };
+    super::graph::childish_colours(&ruleset.params)?;
+    match args.positional.as_slice() {
+        [] => Ok(Value::Ruleset(Rc::new(ruleset) as Rc<dyn Ruleset>)),
+        [arg] => ruleset.build(arg),
+        _ => Err(EvalError::new(
+            "game.graph.GenHackenbush takes one graph, such as \
+             game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")",
+        )),
+    }
+}
+
 fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Value> {
     match space {
+        "graph" if name == "GenHackenbush" => super::graph::gen_hackenbush(params, arg),
         "graph" if name == "GenCol" => match params.positional.as_slice() {
             [left, right] => super::graph::gen_col(left, right, arg),
             _ => Err(EvalError::new(
@@ -271,6 +310,11 @@ pub fn helper(root: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     match root {
         "Graph" => super::graph::builder(name, args),
         "Grid" => super::board::grid_builder(name, args),
+        "Color" => Some(super::graph::color(name).ok_or_else(|| {
+            EvalError::new(format!(
+                "Color has Blue, Red and Green (the Hackenbush edge colours), not `{name}`"
+            ))
+        })),
         "Coordinates" => super::board::directions(name).map(|list| {
             Ok(Value::List(
                 list.iter()

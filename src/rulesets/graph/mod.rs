@@ -15,7 +15,9 @@ pub mod model;
 mod rules;
 
 pub use digraph::DigraphPlacement;
-pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
+pub use rules::{
+    ArcKayles, CHILDISH_BLUE_RED, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles,
+};
 
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Preformatted, Value};
@@ -115,6 +117,72 @@ pub fn builder(name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
         _ => return None,
     };
     Some(graph.map(|g| graph_value(&g)))
+}
+
+/// The `kind` of a colour value (`Color.Blue`), the labels of Hackenbush edges.
+pub const COLOR_KIND: &str = "color";
+
+/// The colours of `game.graph.Color`, with the edge label each stands for.
+const COLORS: &[(&str, u8)] = &[("Blue", 1), ("Red", 2), ("Green", 3)];
+
+/// `Color.Blue`, `Color.Red`, `Color.Green` (also `game.graph.Color.Blue`); `None` for other
+/// names.
+pub fn color(name: &str) -> Option<Value> {
+    COLORS.iter().find(|(n, _)| *n == name).map(|(n, _)| {
+        Value::Text(Box::new(Preformatted {
+            kind: COLOR_KIND,
+            text: format!("Color.{n}"),
+        }))
+    })
+}
+
+/// The edge label (1 blue, 2 red, 3 green) of a colour value.
+fn color_label(value: &Value) -> Option<u8> {
+    let Value::Text(t) = value else { return None };
+    if t.kind != COLOR_KIND {
+        return None;
+    }
+    let name = t.text.strip_prefix("Color.")?;
+    COLORS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
+}
+
+/// The childish colours of `GenHackenbush(childishEdges => [Color.Blue, …])` as a bit per
+/// colour (bit 1 blue, 2 red, 3 green); no parameter means none (plain Hackenbush).
+pub fn childish_colours(params: &Args) -> EvalResult<u8> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenHackenbush takes childishEdges => a list of colours, such as \
+             game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])",
+        )
+    };
+    if !params.positional.is_empty() {
+        return Err(usage());
+    }
+    let mut mask = 0u8;
+    for (key, value) in &params.named {
+        if crate::rulesets::name_key(key) != "childishedges" {
+            return Err(usage());
+        }
+        let (Value::List(items) | Value::Set(items)) = value else {
+            return Err(usage());
+        };
+        for item in items {
+            let label = color_label(item).ok_or_else(|| {
+                EvalError::new(format!(
+                    "game.graph.GenHackenbush: childishEdges holds colours \
+                     (Color.Blue, Color.Red, Color.Green), found {}",
+                    crate::value::type_name(item)
+                ))
+            })?;
+            mask |= 1 << label;
+        }
+    }
+    Ok(mask)
+}
+
+/// `game.graph.GenHackenbush(childishEdges => …)(graph)`.
+pub fn gen_hackenbush(params: &Args, arg: &Value) -> EvalResult<Value> {
+    rules::gen_hackenbush(arg, childish_colours(params)?)
 }
 
 /// The rulesets' names in `game.graph`.
