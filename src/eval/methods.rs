@@ -444,6 +444,15 @@ impl Evaluator<'_> {
             .iter()
             .find(|e| e.kind.is_method() && e.name.eq_ignore_ascii_case(name))
         {
+            // Of the receiver's kind, but not of this one (a grid ruleset's `EdgeLabels`).
+            if receiver_kinds(receiver).contains(&entry.kind) {
+                return EvalError::new(format!(
+                    "`{}` does not apply to this {}: {}",
+                    entry.name,
+                    type_name(receiver).trim_start_matches("a "),
+                    entry.help.trim_end_matches('.')
+                ));
+            }
             return EvalError::new(format!(
                 "`{}` does not apply to {}: it is a {} ({})",
                 entry.name,
@@ -465,7 +474,15 @@ impl Evaluator<'_> {
 
 /// The method names a receiver of this kind may mean, for suggestions.
 fn method_candidates(receiver: &Value) -> Vec<&'static str> {
-    let kinds: &[Kind] = match receiver {
+    receiver_kinds(receiver)
+        .iter()
+        .flat_map(|&k| reference::names(k))
+        .collect()
+}
+
+/// The kinds of methods a receiver of this kind has.
+fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
+    match receiver {
         Value::Str(_) => &[Kind::StringMethod],
         Value::List(_)
         | Value::Range(_)
@@ -479,8 +496,7 @@ fn method_candidates(receiver: &Value) -> Vec<&'static str> {
         Value::Misere(_) => &[Kind::MisereMethod, Kind::GameMethod],
         Value::Position(_) => &[Kind::PositionMethod, Kind::GameMethod],
         _ => &[Kind::GameMethod, Kind::NumberMethod],
-    };
-    kinds.iter().flat_map(|&k| reference::names(k)).collect()
+    }
 }
 
 /// `G.Thermograph.Svg(FILE)` and `thermograph_svg(G, FILE)`: write the thermograph's SVG

@@ -76,6 +76,13 @@ impl Ruleset for BoardRuleset {
         let _ = engine;
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            // The token maps of a graph ruleset's strings, and their reverses.
+            ("vertexlabels" | "edgelabels" | "vertextostring" | "edgetostring", [])
+                if self.space == "graph" =>
+            {
+                Ok(super::graph::token_maps(&self.name)
+                    .map(|maps| maps.map(key.starts_with("vertex"), key.ends_with("tostring"))))
+            }
             // CGSuite's `R.Position(grid)`: the same as `R(grid)`.
             ("position", [arg]) => self.build(arg).map(Some),
             _ => Ok(None),

@@ -185,6 +185,65 @@ pub fn gen_hackenbush(params: &Args, arg: &Value) -> EvalResult<Value> {
     rules::gen_hackenbush(arg, childish_colours(params)?)
 }
 
+/// The token maps of a graph ruleset's strings (§4.2 of the spec): vertex tokens and edge
+/// tokens with the labels they stand for (the empty token, the default label, is left out:
+/// a vertex written `.` or not at all, an edge written `-`); `None` for a name that is no
+/// graph ruleset.
+pub fn token_maps(name: &str) -> Option<TokenMaps> {
+    let side = |s| Value::Side(s);
+    let colours = || {
+        COLORS
+            .iter()
+            .zip(["l", "r", "e"])
+            .map(|(&(n, _), t)| (t, color(n).unwrap_or(Value::Nothing)))
+            .collect::<Vec<_>>()
+    };
+    Some(match name {
+        "Hackenbush" | "ChildishHackenbush" | "GenHackenbush" | "PartizanArcKayles" => TokenMaps {
+            vertex: Vec::new(),
+            edge: colours(),
+        },
+        "Col" | "Snort" | "Fjords" | "GenCol" | "DigraphPlacement" => TokenMaps {
+            vertex: vec![
+                ("L", side(crate::value::Side::Left)),
+                ("R", side(crate::value::Side::Right)),
+            ],
+            edge: Vec::new(),
+        },
+        "ArcKayles" | "WeightedArcKayles" => TokenMaps {
+            vertex: Vec::new(),
+            edge: Vec::new(),
+        },
+        _ => return None,
+    })
+}
+
+/// A graph ruleset's tokens (see [`token_maps`]).
+pub struct TokenMaps {
+    pub vertex: Vec<(&'static str, Value)>,
+    pub edge: Vec<(&'static str, Value)>,
+}
+
+impl TokenMaps {
+    /// `R.VertexLabels` / `R.EdgeLabels` (token ⇒ label), or reversed for `R.VertexToString`
+    /// / `R.EdgeToString` (label ⇒ token).
+    pub fn map(&self, vertex: bool, reversed: bool) -> Value {
+        let list = if vertex { &self.vertex } else { &self.edge };
+        Value::Map(
+            list.iter()
+                .map(|(token, label)| {
+                    let token = Value::Str(token.to_string());
+                    if reversed {
+                        (label.clone(), token)
+                    } else {
+                        (token, label.clone())
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
 /// The rulesets' names in `game.graph`.
 pub const NAMES: &[&str] = &[
     "ArcKayles",
