@@ -73,9 +73,11 @@ impl Ruleset for BoardRuleset {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = engine;
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            ("valuestable", [geese]) if is_fox_and_geese(self.space, &self.name) => {
+                fox_geese::values_table(&self.name, &self.params, geese, engine).map(Some)
+            }
             // The token maps of a graph ruleset's strings, and their reverses.
             ("vertexlabels" | "edgelabels" | "vertextostring" | "edgetostring", [])
                 if self.space == "graph" =>

@@ -130,7 +130,7 @@ impl<G: LoopyRules> LoopyPosition<G> {
 }
 
 /// A loopy result as a value.
-fn result_value(r: LoopyResult) -> Value {
+pub(crate) fn result_value(r: LoopyResult) -> Value {
     match r {
         LoopyResult::Short(g) => Value::Game(g),
         LoopyResult::Loopy(l) => Value::Loopy(Rc::new(l)),
