@@ -25,6 +25,18 @@ impl Evaluator<'_> {
         if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
             return self.compound_sum(receiver, &key, &args);
         }
+        // CGSuite's variants of any game (§5 of rulesets-grid.md), over its canonical form.
+        if matches!(
+            receiver,
+            Value::Number(_) | Value::Game(_) | Value::Explicit(_)
+        ) && crate::rulesets::variant::Variant::from_key(&key).is_some()
+        {
+            let g = self.game_of(receiver)?;
+            if let Some(v) = crate::rulesets::game_variant::game_method(g, &key, &args, self.engine)
+            {
+                return v;
+            }
+        }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(&r.big(), &key, &args)?
         {

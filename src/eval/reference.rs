@@ -511,6 +511,12 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "Variety", "G.Variety", 0, 0, "Loopy games",
         "The variety of a stable stopper: its upsum variety over its degree.", "(+-{0|pass}).Variety", ["Degree", "IsStable"];
 
+    GameMethod, "DicoticVariant", "G.DicoticVariant", 0, 0, "Transformations",
+        "{d(GL) | d(GR)} over G's canonical options when both players can move, else 0 (as for positions).", "{2|-1}.DicoticVariant", ["ImpartialVariant", "TwistedVariant"];
+    GameMethod, "ImpartialVariant", "G.ImpartialVariant", 0, 0, "Transformations",
+        "The impartial game where either player may make any of G's canonical moves (a nimber).", "{2|-1}.ImpartialVariant", ["DicoticVariant", "TwistedVariant"];
+    GameMethod, "TwistedVariant", "G.TwistedVariant", 0, 0, "Transformations",
+        "{-t(GL) | -t(GR)} over G's canonical options: the players swap roles after every move.", "{1|-1}.TwistedVariant", ["DicoticVariant", "ImpartialVariant"];
     // Methods of numbers.
     NumberMethod, "Abs", "x.Abs", 0, 0, "Numbers", "The absolute value.", "(-3/2).Abs", ["abs"];
     NumberMethod, "Ceiling", "x.Ceiling", 0, 0, "Numbers", "The least integer ≥ x.", "(7/2).Ceiling", ["ceiling", "Floor"];

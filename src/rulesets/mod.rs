@@ -14,6 +14,7 @@ pub mod cgsuite;
 pub mod contest;
 pub mod enclosed;
 pub mod functional;
+pub mod game_variant;
 pub mod graph;
 pub mod heap;
 pub mod impartial;
