@@ -118,7 +118,7 @@ mod tests {
 
     fn twisted(g: GameId, e: &mut Engine) -> GameId {
         let (l, r) = (e.left_options(g).unwrap(), e.right_options(g).unwrap());
-        let mut side = |opts: Vec<GameId>, e: &mut Engine| -> Vec<GameId> {
+        let side = |opts: Vec<GameId>, e: &mut Engine| -> Vec<GameId> {
             opts.into_iter()
                 .map(|x| {
                     let t = twisted(x, e);
