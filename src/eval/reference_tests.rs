@@ -289,6 +289,32 @@ fn unknown_names_suggest_by_edit_distance_and_by_prefix() {
     );
     assert_eq!(suggestion("zzzz", names.into_iter()), None);
     assert_eq!(suggestion("", names.into_iter()), None);
+    // The name typed is never its own suggestion (any spelling).
+    assert_eq!(suggestion("tiny", names.into_iter()), None);
+    assert_eq!(suggestion("Temperature", names.into_iter()), None);
+}
+
+#[test]
+fn a_known_method_that_does_not_apply_says_what_it_belongs_to() {
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            (
+                "game.strip.ToadsAndFrogs(\"t.f\").GridString",
+                "!`GridString` does not apply to this game: The board of a CGSuite grid position",
+            ),
+            (
+                "(*3).GridString",
+                "!`GridString` does not apply to a game: it is a property of ruleset positions",
+            ),
+            (
+                "game.grid.Clobber.EdgeLabels",
+                "!`EdgeLabels` does not apply to this ruleset",
+            ),
+            ("game.grid.Clobber(\"xox\").GridString", "\"xox\""),
+        ],
+    );
 }
 
 #[test]

@@ -59,7 +59,7 @@ impl Ruleset for BoardRuleset {
 
     fn position(&self, args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
         if is_fox_and_geese(self.space, &self.name) {
-            return fox_geese::position(&self.name, &self.params, args);
+            return fox_geese::position(&self.name, &self.params, args).map(|p| self.enclose(p));
         }
         let [arg] = args else {
             return Err(EvalError::new(format!(
@@ -182,7 +182,12 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
                  game.grid.GenFoxAndGeese(foxRange => 2)(geese, fox)"
             ))));
         }
-        return Some(fox_geese::position(name, args, &args.positional));
+        let ruleset = BoardRuleset {
+            space,
+            name: name.to_string(),
+            params: Args::default(),
+        };
+        return Some(fox_geese::position(name, args, &args.positional).map(|p| ruleset.enclose(p)));
     }
     match args.positional.as_slice() {
         // A schema's parameters: the ruleset, to be applied to a position.

@@ -22,6 +22,8 @@ use std::rc::Rc;
 pub enum DecompositionRule {
     /// No decomposition: the position itself.
     Whole,
+    /// The position's own `Decomposition` (a loopy ruleset's settled value, §2.7).
+    Inner,
     /// Grid regions (§2.2) separated by cells of value `boundary`, connected along
     /// `directions`; `normalise` puts each Domineering component in its normal orientation
     /// (§2.4).
@@ -110,6 +112,12 @@ impl EnclosedPosition {
         let itself = || Value::Position(self.wrap(self.inner.clone()));
         let parts = match &*self.rule {
             DecompositionRule::Whole => return Ok(Value::List(vec![itself()])),
+            DecompositionRule::Inner => {
+                return Ok(self
+                    .inner
+                    .method("decomposition", &[], engine)?
+                    .map_or_else(|| Value::List(vec![itself()]), |v| self.wrap_value(v)));
+            }
             DecompositionRule::Grid {
                 char_map,
                 boundary,
@@ -503,6 +511,9 @@ pub fn decomposition_rule(space: &str, name: &str, params: &Args) -> Decompositi
             DecompositionRule::Graph { weighted: false }
         }
         ("graph", "WeightedArcKayles") => DecompositionRule::Graph { weighted: true },
+        ("grid", "FoxAndGeese" | "CeyloneseFoxAndGeese" | "GenFoxAndGeese") => {
+            DecompositionRule::Inner
+        }
         _ => DecompositionRule::Whole,
     }
 }

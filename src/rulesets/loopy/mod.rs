@@ -160,6 +160,16 @@ impl<G: LoopyRules> Position for LoopyPosition<G> {
                 no_args("CanonicalForm", args)?;
                 Ok(Some(Value::Game(self.short_value(engine)?)))
             }
+            // CGSuite's `Decomposition`: `[off]` (or `[on]`) when the rules settle the
+            // value (a Fox and Geese fox that has escaped), else the position itself.
+            "decomposition" => {
+                no_args("Decomposition", args)?;
+                let part = match self.game.settled() {
+                    Some(s) => result_value(solver::settled_value(s, engine)?),
+                    None => Value::Position(Rc::new(LoopyPosition::new(self.game.clone()))),
+                };
+                Ok(Some(Value::List(vec![part])))
+            }
             "depthhint" => {
                 no_args("DepthHint", args)?;
                 Ok(Some(Value::integer(self.game.depth_hint() as i64)))
