@@ -702,6 +702,21 @@ impl Evaluator<'_> {
             Some(args) => Some(self.eval_args(args)?),
             None => None,
         };
+        // `game.graph.Color.Blue`: the colours of Hackenbush edges, also written `Color.Blue`.
+        if let ExprKind::Member {
+            target: graph,
+            name: color,
+            args: None,
+            ..
+        } = &target.kind
+            && color == "Color"
+            && matches!(&graph.kind, ExprKind::Member { target: root, name: space, args: None, .. }
+                if space == "graph" && matches!(&root.kind, ExprKind::Name(n) if n == "game"))
+            && self.variable("game").is_none()
+            && let Some(found) = crate::rulesets::cgsuite_helper("Color", name, call.as_ref())
+        {
+            return found;
+        }
         // CGSuite's `game.heap.Name`, `game.heap.Name(args)`, `game.grid.Name(board)`, ….
         if let ExprKind::Member {
             target: root,
@@ -727,7 +742,7 @@ impl Evaluator<'_> {
         }
         // CGSuite's `Graph.Path(5)`, `Grid.Empty(2, 4)`, `Coordinates.Diagonal`.
         if let ExprKind::Name(root) = &target.kind
-            && ["Graph", "Grid", "Coordinates"].contains(&&root[..])
+            && ["Graph", "Grid", "Coordinates", "Color"].contains(&&root[..])
             && self.variable(root).is_none()
             && let Some(found) = crate::rulesets::cgsuite_helper(root, name, call.as_ref())
         {

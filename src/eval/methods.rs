@@ -25,6 +25,18 @@ impl Evaluator<'_> {
         if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
             return self.compound_sum(receiver, &key, &args);
         }
+        // CGSuite's variants of any game (§5 of rulesets-grid.md), over its canonical form.
+        if matches!(
+            receiver,
+            Value::Number(_) | Value::Game(_) | Value::Explicit(_)
+        ) && crate::rulesets::variant::Variant::from_key(&key).is_some()
+        {
+            let g = self.game_of(receiver)?;
+            if let Some(v) = crate::rulesets::game_variant::game_method(g, &key, &args, self.engine)
+            {
+                return v;
+            }
+        }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(&r.big(), &key, &args)?
         {
@@ -438,6 +450,29 @@ impl Evaluator<'_> {
                 type_name(receiver)
             ));
         }
+        // A known name that this receiver lacks (`GridString` of a strip position): say
+        // what it belongs to, from the reference table.
+        if let Some(entry) = reference::TABLE
+            .iter()
+            .find(|e| e.kind.is_method() && e.name.eq_ignore_ascii_case(name))
+        {
+            // Of the receiver's kind, but not of this one (a grid ruleset's `EdgeLabels`).
+            if receiver_kinds(receiver).contains(&entry.kind) {
+                return EvalError::new(format!(
+                    "`{}` does not apply to this {}: {}",
+                    entry.name,
+                    type_name(receiver).trim_start_matches("a "),
+                    entry.help.trim_end_matches('.')
+                ));
+            }
+            return EvalError::new(format!(
+                "`{}` does not apply to {}: it is a {} ({})",
+                entry.name,
+                type_name(receiver),
+                entry.kind.label(),
+                entry.help.trim_end_matches('.')
+            ));
+        }
         let candidates = method_candidates(receiver);
         let hint = super::names::suggestion(name, candidates.iter().copied());
         EvalError::new(format!(
@@ -451,7 +486,15 @@ impl Evaluator<'_> {
 
 /// The method names a receiver of this kind may mean, for suggestions.
 fn method_candidates(receiver: &Value) -> Vec<&'static str> {
-    let kinds: &[Kind] = match receiver {
+    receiver_kinds(receiver)
+        .iter()
+        .flat_map(|&k| reference::names(k))
+        .collect()
+}
+
+/// The kinds of methods a receiver of this kind has.
+fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
+    match receiver {
         Value::Str(_) => &[Kind::StringMethod],
         Value::List(_)
         | Value::Range(_)
@@ -465,8 +508,7 @@ fn method_candidates(receiver: &Value) -> Vec<&'static str> {
         Value::Misere(_) => &[Kind::MisereMethod, Kind::GameMethod],
         Value::Position(_) => &[Kind::PositionMethod, Kind::GameMethod],
         _ => &[Kind::GameMethod, Kind::NumberMethod],
-    };
-    kinds.iter().flat_map(|&k| reference::names(k)).collect()
+    }
 }
 
 /// `G.Thermograph.Svg(FILE)` and `thermograph_svg(G, FILE)`: write the thermograph's SVG

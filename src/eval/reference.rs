@@ -511,6 +511,12 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "Variety", "G.Variety", 0, 0, "Loopy games",
         "The variety of a stable stopper: its upsum variety over its degree.", "(+-{0|pass}).Variety", ["Degree", "IsStable"];
 
+    GameMethod, "DicoticVariant", "G.DicoticVariant", 0, 0, "Transformations",
+        "{d(GL) | d(GR)} over G's canonical options when both players can move, else 0 (as for positions).", "{2|-1}.DicoticVariant", ["ImpartialVariant", "TwistedVariant"];
+    GameMethod, "ImpartialVariant", "G.ImpartialVariant", 0, 0, "Transformations",
+        "The impartial game where either player may make any of G's canonical moves (a nimber).", "{2|-1}.ImpartialVariant", ["DicoticVariant", "TwistedVariant"];
+    GameMethod, "TwistedVariant", "G.TwistedVariant", 0, 0, "Transformations",
+        "{-t(GL) | -t(GR)} over G's canonical options: the players swap roles after every move.", "{1|-1}.TwistedVariant", ["DicoticVariant", "ImpartialVariant"];
     // Methods of numbers.
     NumberMethod, "Abs", "x.Abs", 0, 0, "Numbers", "The absolute value.", "(-3/2).Abs", ["abs"];
     NumberMethod, "Ceiling", "x.Ceiling", 0, 0, "Numbers", "The least integer ≥ x.", "(7/2).Ceiling", ["ceiling", "Floor"];
@@ -641,6 +647,8 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "DicoticVariant", "P.DicoticVariant", 0, 0, "Positions", "{d(PL) | d(PR)} over the position's options when both players can move, else 0.", "game.grid.Domineering(\"...|...\").DicoticVariant", ["ImpartialVariant", "TwistedVariant"];
     PositionMethod, "ImpartialVariant", "P.ImpartialVariant", 0, 0, "Positions", "The impartial game where either player may make any of the position's moves (a nim value).", "clobber(\"xoxo\").ImpartialVariant.NimValue", ["DicoticVariant", "TwistedVariant"];
     PositionMethod, "TwistedVariant", "P.TwistedVariant", 0, 0, "Positions", "{-t(PL) | -t(PR)}: the players swap roles after every move.", "game.graph.Hackenbush(\"lr\").TwistedVariant", ["DicoticVariant", "ImpartialVariant"];
+    PositionMethod, "Decomposition", "P.Decomposition", 0, 0, "Positions", "CGSuite's list of component positions whose sum is P: grid regions cropped to their boxes, graph components, or [P].", "game.grid.Domineering(\"..#.|#.#.|##..\").Decomposition", ["EnclosingObject", "GridString"];
+    PositionMethod, "EnclosingObject", "P.EnclosingObject", 0, 0, "Positions", "The ruleset a game.grid, game.strip or game.graph position belongs to.", "game.grid.Clobber(\"xo|ox\").EnclosingObject", ["Decomposition"];
     PositionMethod, "GridString", "P.GridString", 0, 0, "Positions", "The board of a CGSuite grid position, rows joined by |.", "game.grid.Amazons(\"x...|o...\").GridString", ["CharMap"];
     PositionMethod, "LeftWinningMoves", "P.LeftWinningMoves", 0, 0, "Positions", "Left's moves that win when Left moves first.", "hackenbush(\"LLR\").LeftWinningMoves", ["RightWinningMoves", "WinningMoves"];
     PositionMethod, "MisereCanonicalForm", "P.MisereCanonicalForm", 0, 0, "Positions", "The misère canonical form of an impartial position.", "kayles[3].MisereCanonicalForm", ["Genus"];
@@ -659,6 +667,11 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "ImpartialVariant", "R.ImpartialVariant / R.ImpartialVariant(x)", 0, 1, "Positions", "The ruleset whose positions are the impartial variants of R's (Domineering's is Cram).", "game.grid.Domineering.ImpartialVariant(\"...|...\").NimValue", ["DicoticVariant", "TwistedVariant"];
     RulesetMethod, "TwistedVariant", "R.TwistedVariant / R.TwistedVariant(x)", 0, 1, "Positions", "The ruleset whose positions are the twisted variants of R's.", "game.strip.ToadsAndFrogs.TwistedVariant(\"t.f\")", ["DicoticVariant", "ImpartialVariant"];
     RulesetMethod, "Position", "R.Position(board)", 1, 1, "Positions", "The position of a grid, strip or graph ruleset on a board: the same as R(board).", "game.grid.Domineering.Position(Grid.Empty(2, 3))", ["CharMap"];
+    RulesetMethod, "VertexLabels", "R.VertexLabels", 0, 0, "Positions", "A graph ruleset's vertex tokens and the labels they stand for (. or nothing is the default label).", "game.graph.Col.VertexLabels", ["EdgeLabels", "VertexToString"];
+    RulesetMethod, "EdgeLabels", "R.EdgeLabels", 0, 0, "Positions", "A graph ruleset's edge tokens and the labels they stand for (- is the default label).", "game.graph.Hackenbush.EdgeLabels", ["VertexLabels", "EdgeToString"];
+    RulesetMethod, "VertexToString", "R.VertexToString", 0, 0, "Positions", "The reverse of R.VertexLabels: how a graph ruleset writes each vertex label.", "game.graph.Col.VertexToString", ["VertexLabels"];
+    RulesetMethod, "EdgeToString", "R.EdgeToString", 0, 0, "Positions", "The reverse of R.EdgeLabels: how a graph ruleset writes each edge label.", "game.graph.Hackenbush.EdgeToString[Color.Blue]", ["EdgeLabels"];
+    RulesetMethod, "ValuesTable", "R.ValuesTable(geese)", 1, 1, "Positions", "Fox and Geese: the GameValue with the fox on each playing square below the top goose (X under a goose), as a table.", "game.grid.GenFoxAndGeese(boardWidth => 4).ValuesTable([(3,1),(3,3)])", ["GameValue", "NimValueTable"];
     RulesetMethod, "CharMap", "R.CharMap", 0, 0, "Positions", "The characters of a grid or strip ruleset's cells, for cell values 0, 1, ….", "game.grid.Amazons.CharMap", ["GridString"];
     RulesetMethod, "DirectProduct", "R.DirectProduct(S)", 1, 1, "Positions", "The Tartan product of two heap rulesets: nim values multiply as nim products.", "kayles.DirectProduct(nim)((3, 4)).NimValue", ["AcrosticProduct", "nim_product"];
     RulesetMethod, "GameValueSequence", "R.GameValueSequence(N)", 1, 1, "Positions", "The values of heaps 1 to N of a partizan heap ruleset.", "kayles.PartizanJoin(nim).GameValueSequence(4)", ["GameValueTable"];
@@ -691,6 +704,9 @@ pub static TABLE: &[Entry] = &table! {
     Ruleset, "nim", "nim[n]", 0, MANY, "Rulesets", "Nim: take any number from one heap.", "nim[1, 4, 5]", ["nim_sum", "kayles"];
 
     // Constants.
+    Constant, "Color.Blue", "Color.Blue", 0, 0, "Constants", "The colour of Left's Hackenbush edges (also game.graph.Color.Blue), for GenHackenbush(childishEdges => …).", "game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")", ["Color.Red", "Color.Green"];
+    Constant, "Color.Green", "Color.Green", 0, 0, "Constants", "The colour of Hackenbush edges either player may cut.", "game.graph.GenHackenbush(childishEdges => [Color.Green])(\"ee\")", ["Color.Blue", "Color.Red"];
+    Constant, "Color.Red", "Color.Red", 0, 0, "Constants", "The colour of Right's Hackenbush edges.", "game.graph.GenHackenbush(childishEdges => [Color.Red])(\"lr\")", ["Color.Blue", "Color.Green"];
     Constant, "Left", "Left", 0, 0, "Constants", "The Left player.", "{1|0}.Options(Left)", ["Right"];
     Constant, "Nothing", "Nothing", 0, 0, "Constants", "The value of a statement with no value.", "Nothing", [];
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
@@ -768,6 +784,11 @@ pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> 
     let mut prefix: Option<&str> = None;
     for c in candidates {
         let c_key = method_key(c);
+        // The name typed is never its own suggestion: when it is known but does not apply,
+        // the caller says so instead.
+        if c_key == key {
+            continue;
+        }
         let d = strsim::damerau_levenshtein(&key, &c_key);
         if d <= limit && typo.is_none_or(|(best, b)| (d, c.len()) < (best, b.len())) {
             typo = Some((d, c));

@@ -289,6 +289,32 @@ fn unknown_names_suggest_by_edit_distance_and_by_prefix() {
     );
     assert_eq!(suggestion("zzzz", names.into_iter()), None);
     assert_eq!(suggestion("", names.into_iter()), None);
+    // The name typed is never its own suggestion (any spelling).
+    assert_eq!(suggestion("tiny", names.into_iter()), None);
+    assert_eq!(suggestion("Temperature", names.into_iter()), None);
+}
+
+#[test]
+fn a_known_method_that_does_not_apply_says_what_it_belongs_to() {
+    let mut s = Session::new();
+    check_in(
+        &mut s,
+        &[
+            (
+                "game.strip.ToadsAndFrogs(\"t.f\").GridString",
+                "!`GridString` does not apply to this game: The board of a CGSuite grid position",
+            ),
+            (
+                "(*3).GridString",
+                "!`GridString` does not apply to a game: it is a property of ruleset positions",
+            ),
+            (
+                "game.grid.Clobber.EdgeLabels",
+                "!`EdgeLabels` does not apply to this ruleset",
+            ),
+            ("game.grid.Clobber(\"xox\").GridString", "\"xox\""),
+        ],
+    );
 }
 
 #[test]
@@ -411,4 +437,33 @@ fn method_counts_in_the_table_agree_with_the_methods_own_checks() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn decompositions_paste_back_and_add_up_to_the_position() {
+    let mut s = Session::new();
+    for board in [
+        "game.grid.Domineering(\"..#.|#.#.|##..\")",
+        "game.grid.Clobber(\"xo.ox|.....|x.o..\")",
+        "game.grid.Cram(\"..#...|##.#..\")",
+        "game.grid.Kings(\"xo..|...x|o...\")",
+        "game.graph.ArcKayles(\"--;-;.;---\")",
+        "game.graph.PartizanArcKayles(\"lle;r;e(l;r)\")",
+        "game.grid.Domineering(\"..#|...\")",
+    ] {
+        let printed = run(&mut s, &format!("D := {board}.Decomposition")).expect("decomposes");
+        // The printed list reads back as the same positions.
+        assert_eq!(
+            run(&mut s, &format!("{printed} == D")).as_deref(),
+            Ok("true"),
+            "{board}: {printed}"
+        );
+        // Their sum is the position (no quirk here: the parts cannot interact).
+        let sum = run(&mut s, "S := 0; for p in D do S := S + p end; S").expect("adds up");
+        assert_eq!(
+            run(&mut s, &format!("S == {board}")).as_deref(),
+            Ok("true"),
+            "{board}: the parts add up to {sum}"
+        );
+    }
 }

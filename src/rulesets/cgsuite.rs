@@ -3,6 +3,7 @@
 //! => 2)`) and applied to a position (`game.grid.Clobber("xo|ox")`), and the helper objects
 //! their arguments use: `Graph.Path(n)` and friends, `Grid.Empty(r, c)`, `Coordinates.*`.
 
+use super::enclosed::{decomposition_rule, enclose};
 use super::loopy::fox_geese;
 use super::{Args, Ruleset};
 use crate::engine::Engine;
@@ -11,11 +12,25 @@ use std::rc::Rc;
 
 /// A ruleset of `game.grid`, `game.strip` or `game.graph`, possibly with parameters (the
 /// named arguments of a schema such as `GenClobber`), waiting for a position.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct BoardRuleset {
     space: &'static str,
     name: String,
     params: Args,
+}
+
+impl BoardRuleset {
+    /// A position this ruleset built, made to remember the ruleset (`EnclosingObject`,
+    /// `Decomposition`).
+    fn enclose(&self, position: Value) -> Value {
+        let rule = decomposition_rule(self.space, &self.name, &self.params);
+        enclose(Rc::new(self.clone()), Rc::new(rule), position)
+    }
+
+    /// `build` for this ruleset, enclosed.
+    fn build(&self, arg: &Value) -> EvalResult<Value> {
+        build(self.space, &self.name, &self.params, arg).map(|p| self.enclose(p))
+    }
 }
 
 impl Ruleset for BoardRuleset {
@@ -35,7 +50,7 @@ impl Ruleset for BoardRuleset {
                 .params
                 .named
                 .iter()
-                .map(|(k, v)| format!("{k} => {}", super::board::param_text(v)))
+                .map(|(k, v)| format!("{k} => {}", param_text(v)))
                 .collect();
             text.push_str(&format!("({})", params.join(", ")));
         }
@@ -44,7 +59,7 @@ impl Ruleset for BoardRuleset {
 
     fn position(&self, args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
         if is_fox_and_geese(self.space, &self.name) {
-            return fox_geese::position(&self.name, &self.params, args);
+            return fox_geese::position(&self.name, &self.params, args).map(|p| self.enclose(p));
         }
         let [arg] = args else {
             return Err(EvalError::new(format!(
@@ -54,17 +69,38 @@ impl Ruleset for BoardRuleset {
                 example(self.space, &self.name)
             )));
         };
-        build(self.space, &self.name, &self.params, arg)
+        self.build(arg)
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = engine;
         match (key, args) {
             ("charmap", []) => Ok(super::board::char_map(&self.name).map(|m| Value::Str(m.into()))),
+            ("valuestable", [geese]) if is_fox_and_geese(self.space, &self.name) => {
+                fox_geese::values_table(&self.name, &self.params, geese, engine).map(Some)
+            }
+            // The token maps of a graph ruleset's strings, and their reverses.
+            ("vertexlabels" | "edgelabels" | "vertextostring" | "edgetostring", [])
+                if self.space == "graph" =>
+            {
+                Ok(super::graph::token_maps(&self.name)
+                    .map(|maps| maps.map(key.starts_with("vertex"), key.ends_with("tostring"))))
+            }
             // CGSuite's `R.Position(grid)`: the same as `R(grid)`.
-            ("position", [arg]) => build(self.space, &self.name, &self.params, arg).map(Some),
+            ("position", [arg]) => self.build(arg).map(Some),
             _ => Ok(None),
         }
+    }
+}
+
+/// A parameter as it pastes back: the board's form, with colours (`Color.Blue`) and other
+/// named values written as themselves.
+fn param_text(value: &Value) -> String {
+    let all = |items: &[Value]| items.iter().map(param_text).collect::<Vec<_>>().join(", ");
+    match value {
+        Value::Text(t) if t.kind == super::graph::COLOR_KIND => t.text.clone(),
+        Value::List(items) => format!("[{}]", all(items)),
+        Value::Set(items) => format!("{{{}}}", all(items)),
+        other => super::board::param_text(other),
     }
 }
 
@@ -112,6 +148,9 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     if (space, name) == ("graph", "GenCol") {
         return Some(gen_col_ruleset(args));
     }
+    if (space, name) == ("graph", "GenHackenbush") {
+        return Some(gen_hackenbush(args));
+    }
     if (space, name) == ("graph", "GenArcKayles") {
         return Some(gen_arc_kayles(args));
     }
@@ -143,7 +182,12 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
                  game.grid.GenFoxAndGeese(foxRange => 2)(geese, fox)"
             ))));
         }
-        return Some(fox_geese::position(name, args, &args.positional));
+        let ruleset = BoardRuleset {
+            space,
+            name: name.to_string(),
+            params: Args::default(),
+        };
+        return Some(fox_geese::position(name, args, &args.positional).map(|p| ruleset.enclose(p)));
     }
     match args.positional.as_slice() {
         // A schema's parameters: the ruleset, to be applied to a position.
@@ -153,7 +197,17 @@ pub fn board(space: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
             }
             Some(Ok(ruleset(args.clone())))
         }
-        [arg] => Some(build(space, name, args, arg)),
+        [arg] => {
+            let ruleset = BoardRuleset {
+                space,
+                name: name.to_string(),
+                params: Args {
+                    positional: Vec::new(),
+                    named: args.named.clone(),
+                },
+            };
+            Some(ruleset.build(arg))
+        }
         _ => Some(Err(EvalError::new(format!(
             "game.{space}.{name} takes one position, such as game.{space}.{name}(\"{}\")",
             example(space, name)
@@ -205,19 +259,44 @@ fn gen_arc_kayles(args: Option<&Args>) -> EvalResult<Value> {
     } else {
         "ArcKayles"
     };
+    let ruleset = BoardRuleset {
+        space: "graph",
+        name: name.to_string(),
+        params: Args::default(),
+    };
     match args.positional.as_slice() {
-        [] => Ok(Value::Ruleset(Rc::new(BoardRuleset {
-            space: "graph",
-            name: name.to_string(),
-            params: Args::default(),
-        }) as Rc<dyn Ruleset>)),
-        [arg] => build("graph", name, &Args::default(), arg),
+        [] => Ok(Value::Ruleset(Rc::new(ruleset) as Rc<dyn Ruleset>)),
+        [arg] => ruleset.build(arg),
         _ => Err(usage()),
+    }
+}
+
+/// `game.graph.GenHackenbush(childishEdges => colours)`: a ruleset waiting for a graph,
+/// or applied to one when it is the one positional argument.
+fn gen_hackenbush(args: Option<&Args>) -> EvalResult<Value> {
+    let args = args.cloned().unwrap_or_default();
+    let ruleset = BoardRuleset {
+        space: "graph",
+        name: "GenHackenbush".to_string(),
+        params: Args {
+            positional: Vec::new(),
+            named: args.named.clone(),
+        },
+    };
+    super::graph::childish_colours(&ruleset.params)?;
+    match args.positional.as_slice() {
+        [] => Ok(Value::Ruleset(Rc::new(ruleset) as Rc<dyn Ruleset>)),
+        [arg] => ruleset.build(arg),
+        _ => Err(EvalError::new(
+            "game.graph.GenHackenbush takes one graph, such as \
+             game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")",
+        )),
     }
 }
 
 fn build(space: &str, name: &str, params: &Args, arg: &Value) -> EvalResult<Value> {
     match space {
+        "graph" if name == "GenHackenbush" => super::graph::gen_hackenbush(params, arg),
         "graph" if name == "GenCol" => match params.positional.as_slice() {
             [left, right] => super::graph::gen_col(left, right, arg),
             _ => Err(EvalError::new(
@@ -245,6 +324,11 @@ pub fn helper(root: &str, name: &str, args: Option<&Args>) -> Option<EvalResult<
     match root {
         "Graph" => super::graph::builder(name, args),
         "Grid" => super::board::grid_builder(name, args),
+        "Color" => Some(super::graph::color(name).ok_or_else(|| {
+            EvalError::new(format!(
+                "Color has Blue, Red and Green (the Hackenbush edge colours), not `{name}`"
+            ))
+        })),
         "Coordinates" => super::board::directions(name).map(|list| {
             Ok(Value::List(
                 list.iter()

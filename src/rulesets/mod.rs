@@ -12,7 +12,9 @@ pub mod board;
 pub mod brute;
 pub mod cgsuite;
 pub mod contest;
+pub mod enclosed;
 pub mod functional;
+pub mod game_variant;
 pub mod graph;
 pub mod heap;
 pub mod impartial;
@@ -121,6 +123,16 @@ pub trait Position: fmt::Debug {
 
     /// For rulesets that read positions back (a user's option function returning `R(q)`).
     fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
+
+    /// The board as CGSuite's `GridString`, for grid positions.
+    fn grid_string(&self) -> Option<String> {
+        None
+    }
+
+    /// The position with its ruleset, if it is a CGSuite board or graph position.
+    fn as_enclosed(&self) -> Option<&enclosed::EnclosedPosition> {
         None
     }
 

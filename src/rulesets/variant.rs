@@ -38,7 +38,7 @@ impl Variant {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Variant::Dicotic => "DicoticVariant",
             Variant::Impartial => "ImpartialVariant",
@@ -296,6 +296,11 @@ impl Ruleset for VariantRuleset {
         let _ = (key, args, engine);
         Ok(None)
     }
+}
+
+/// The variant of a position.
+pub fn variant_position(variant: Variant, inner: Rc<dyn Position>) -> Rc<dyn Position> {
+    Rc::new(VariantPosition::new(variant, inner))
 }
 
 /// The variant of a value that should be a position.

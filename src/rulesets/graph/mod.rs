@@ -15,7 +15,9 @@ pub mod model;
 mod rules;
 
 pub use digraph::DigraphPlacement;
-pub use rules::{ArcKayles, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles};
+pub use rules::{
+    ArcKayles, CHILDISH_BLUE_RED, ChildishHackenbush, GenCol, PartizanArcKayles, WeightedArcKayles,
+};
 
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Preformatted, Value};
@@ -115,6 +117,131 @@ pub fn builder(name: &str, args: Option<&Args>) -> Option<EvalResult<Value>> {
         _ => return None,
     };
     Some(graph.map(|g| graph_value(&g)))
+}
+
+/// The `kind` of a colour value (`Color.Blue`), the labels of Hackenbush edges.
+pub const COLOR_KIND: &str = "color";
+
+/// The colours of `game.graph.Color`, with the edge label each stands for.
+const COLORS: &[(&str, u8)] = &[("Blue", 1), ("Red", 2), ("Green", 3)];
+
+/// `Color.Blue`, `Color.Red`, `Color.Green` (also `game.graph.Color.Blue`); `None` for other
+/// names.
+pub fn color(name: &str) -> Option<Value> {
+    COLORS.iter().find(|(n, _)| *n == name).map(|(n, _)| {
+        Value::Text(Box::new(Preformatted {
+            kind: COLOR_KIND,
+            text: format!("Color.{n}"),
+        }))
+    })
+}
+
+/// The edge label (1 blue, 2 red, 3 green) of a colour value.
+fn color_label(value: &Value) -> Option<u8> {
+    let Value::Text(t) = value else { return None };
+    if t.kind != COLOR_KIND {
+        return None;
+    }
+    let name = t.text.strip_prefix("Color.")?;
+    COLORS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
+}
+
+/// The childish colours of `GenHackenbush(childishEdges => [Color.Blue, …])` as a bit per
+/// colour (bit 1 blue, 2 red, 3 green); no parameter means none (plain Hackenbush).
+pub fn childish_colours(params: &Args) -> EvalResult<u8> {
+    let usage = || {
+        EvalError::new(
+            "game.graph.GenHackenbush takes childishEdges => a list of colours, such as \
+             game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])",
+        )
+    };
+    if !params.positional.is_empty() {
+        return Err(usage());
+    }
+    let mut mask = 0u8;
+    for (key, value) in &params.named {
+        if crate::rulesets::name_key(key) != "childishedges" {
+            return Err(usage());
+        }
+        let (Value::List(items) | Value::Set(items)) = value else {
+            return Err(usage());
+        };
+        for item in items {
+            let label = color_label(item).ok_or_else(|| {
+                EvalError::new(format!(
+                    "game.graph.GenHackenbush: childishEdges holds colours \
+                     (Color.Blue, Color.Red, Color.Green), found {}",
+                    crate::value::type_name(item)
+                ))
+            })?;
+            mask |= 1 << label;
+        }
+    }
+    Ok(mask)
+}
+
+/// `game.graph.GenHackenbush(childishEdges => …)(graph)`.
+pub fn gen_hackenbush(params: &Args, arg: &Value) -> EvalResult<Value> {
+    rules::gen_hackenbush(arg, childish_colours(params)?)
+}
+
+/// The token maps of a graph ruleset's strings (§4.2 of the spec): vertex tokens and edge
+/// tokens with the labels they stand for (the empty token, the default label, is left out:
+/// a vertex written `.` or not at all, an edge written `-`); `None` for a name that is no
+/// graph ruleset.
+pub fn token_maps(name: &str) -> Option<TokenMaps> {
+    let side = |s| Value::Side(s);
+    let colours = || {
+        COLORS
+            .iter()
+            .zip(["l", "r", "e"])
+            .map(|(&(n, _), t)| (t, color(n).unwrap_or(Value::Nothing)))
+            .collect::<Vec<_>>()
+    };
+    Some(match name {
+        "Hackenbush" | "ChildishHackenbush" | "GenHackenbush" | "PartizanArcKayles" => TokenMaps {
+            vertex: Vec::new(),
+            edge: colours(),
+        },
+        "Col" | "Snort" | "Fjords" | "GenCol" | "DigraphPlacement" => TokenMaps {
+            vertex: vec![
+                ("L", side(crate::value::Side::Left)),
+                ("R", side(crate::value::Side::Right)),
+            ],
+            edge: Vec::new(),
+        },
+        "ArcKayles" | "WeightedArcKayles" => TokenMaps {
+            vertex: Vec::new(),
+            edge: Vec::new(),
+        },
+        _ => return None,
+    })
+}
+
+/// A graph ruleset's tokens (see [`token_maps`]).
+pub struct TokenMaps {
+    pub vertex: Vec<(&'static str, Value)>,
+    pub edge: Vec<(&'static str, Value)>,
+}
+
+impl TokenMaps {
+    /// `R.VertexLabels` / `R.EdgeLabels` (token ⇒ label), or reversed for `R.VertexToString`
+    /// / `R.EdgeToString` (label ⇒ token).
+    pub fn map(&self, vertex: bool, reversed: bool) -> Value {
+        let list = if vertex { &self.vertex } else { &self.edge };
+        Value::Map(
+            list.iter()
+                .map(|(token, label)| {
+                    let token = Value::Str(token.to_string());
+                    if reversed {
+                        (label.clone(), token)
+                    } else {
+                        (token, label.clone())
+                    }
+                })
+                .collect(),
+        )
+    }
 }
 
 /// The rulesets' names in `game.graph`.

@@ -591,14 +591,45 @@ impl Rules for GenCol {
 // ---------------------------------------------------------------------------------------
 // Hackenbush
 
+/// The colours of Childish Hackenbush that may only be cut when nothing falls (a bit per
+/// colour: 1 blue, 2 red, 3 green).
+pub const CHILDISH_BLUE_RED: u8 = 1 << 1 | 1 << 2;
+
 /// `game.graph.Hackenbush(…)` (the native Hackenbush, whose tree formulas and table it
 /// shares) and `game.graph.ChildishHackenbush(…)`.
 pub fn hackenbush(arg: &Value, childish: bool) -> EvalResult<Value> {
-    let function = if childish {
-        "game.graph.ChildishHackenbush"
+    if childish {
+        gen_hackenbush(arg, CHILDISH_BLUE_RED)
     } else {
-        "game.graph.Hackenbush"
-    };
+        gen_hackenbush(arg, 0)
+    }
+}
+
+/// The name a GenHackenbush with these childish colours prints as.
+fn hackenbush_name(childish: u8) -> String {
+    match childish {
+        0 => "game.graph.Hackenbush".to_string(),
+        CHILDISH_BLUE_RED => "game.graph.ChildishHackenbush".to_string(),
+        mask => {
+            let colours: Vec<&str> = [(1, "Color.Blue"), (2, "Color.Red"), (3, "Color.Green")]
+                .into_iter()
+                .filter(|&(c, _)| mask >> c & 1 == 1)
+                .map(|(_, name)| name)
+                .collect();
+            format!(
+                "game.graph.GenHackenbush(childishEdges => [{}])",
+                colours.join(", ")
+            )
+        }
+    }
+}
+
+/// `game.graph.GenHackenbush(childishEdges => colours)(…)`: Hackenbush where an edge of a
+/// colour in `childish` (a bit per colour: 1 blue, 2 red, 3 green) may only be cut when
+/// nothing else falls.
+pub fn gen_hackenbush(arg: &Value, childish: u8) -> EvalResult<Value> {
+    let function = hackenbush_name(childish);
+    let function = function.as_str();
     let graph = graph_argument(arg, &coloured_edges(function))?;
     if graph.vertex_count() == 0 {
         return Err(EvalError::new(format!(
@@ -617,17 +648,19 @@ pub fn hackenbush(arg: &Value, childish: bool) -> EvalResult<Value> {
         .into_iter()
         .map(|(u, v, l)| (u as u8, v as u8, l.clamp(1, 3)))
         .collect();
-    if !childish {
+    if childish == 0 {
         return crate::rulesets::partizan::hackenbush_from_edges(&edges);
     }
-    Ok(position_value(ChildishHackenbush { edges }))
+    Ok(position_value(ChildishHackenbush { edges, childish }))
 }
 
-/// A Childish Hackenbush picture: edges (u, v, colour 1 blue / 2 red / 3 green), vertex 0
-/// the ground. Blue and red edges may only be cut when nothing falls.
+/// A GenHackenbush picture with childish colours: edges (u, v, colour 1 blue / 2 red / 3
+/// green), vertex 0 the ground. An edge whose colour is in `childish` (bit c for colour c;
+/// blue and red in Childish Hackenbush) may only be cut when nothing falls.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChildishHackenbush {
     edges: Vec<(u8, u8, u8)>,
+    childish: u8,
 }
 
 impl ChildishHackenbush {
@@ -667,6 +700,9 @@ impl ChildishHackenbush {
         layers
     }
 
+    /// The rules (the childish colours) and the ground's place, then the edges, in `order`;
+    /// `swap` exchanges blue
+    /// and red, in the edges and in the rules, which negates the game.
     fn code(&self, order: &[usize], swap: bool) -> Vec<u32> {
         let mut position = [0u32; model::MAX_VERTICES];
         for (p, &v) in order.iter().enumerate() {
@@ -686,6 +722,15 @@ impl ChildishHackenbush {
             })
             .collect();
         code.sort_unstable();
+        let rules = if swap {
+            let (blue, red) = (self.childish >> 1 & 1, self.childish >> 2 & 1);
+            self.childish & !0b110 | blue << 2 | red << 1
+        } else {
+            self.childish
+        };
+        // Where the ground is in the order: two pictures with the same edges are equal
+        // games only if they stand on the same vertex.
+        code.insert(0, u32::from(rules) | position[0] << 4);
         code
     }
 }
@@ -702,10 +747,13 @@ impl Rules for ChildishHackenbush {
             let mut edges = self.edges.clone();
             edges.remove(k);
             let edges = Self::pruned(edges);
-            if c != 3 && edges.len() + 1 != self.edges.len() {
+            if self.childish >> c & 1 == 1 && edges.len() + 1 != self.edges.len() {
                 continue;
             }
-            out.push(ChildishHackenbush { edges });
+            out.push(ChildishHackenbush {
+                edges,
+                childish: self.childish,
+            });
         }
     }
 
@@ -730,7 +778,13 @@ impl Rules for ChildishHackenbush {
             groups.push(merged);
         }
         for (_, edges) in groups {
-            out.push((ChildishHackenbush { edges }, 1));
+            out.push((
+                ChildishHackenbush {
+                    edges,
+                    childish: self.childish,
+                },
+                1,
+            ));
         }
     }
 
@@ -759,7 +813,8 @@ impl Rules for ChildishHackenbush {
             g.add_edge(number[usize::from(u)], number[usize::from(v)], c);
         }
         format!(
-            "game.graph.ChildishHackenbush(\"{}\")",
+            "{}(\"{}\")",
+            hackenbush_name(self.childish),
             g.to_text(&|_| String::new(), &colour_token)
         )
     }

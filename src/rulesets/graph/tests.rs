@@ -52,7 +52,10 @@ fn childish(text: &str) -> ChildishHackenbush {
         .into_iter()
         .map(|(u, v, l)| (u as u8, v as u8, l))
         .collect();
-    ChildishHackenbush { edges }
+    ChildishHackenbush {
+        edges,
+        childish: CHILDISH_BLUE_RED,
+    }
 }
 
 /// Nim values of heaps 0 … n of an octal game, from its code digits (d₁ d₂ …).
@@ -236,4 +239,119 @@ fn graph_values_and_builders_print_and_read_back() {
     let back = graph_of_value(&value).expect("a graph").expect("parses");
     assert_eq!(back.edges().len(), 3);
     assert_eq!(back.vertex_count(), 3);
+}
+
+/// Random coloured graphs on the ground and up to four more vertices (loops and parallel
+/// edges included), as edge lists.
+fn random_coloured_edges(rng: &mut Rng) -> Vec<(u8, u8, u8)> {
+    let n = 1 + rng.below(5) as u8;
+    let count = 1 + rng.below(6);
+    let mut edges: Vec<(u8, u8, u8)> = (1..n)
+        .map(|v| (rng.below(u64::from(v)) as u8, v, 1 + rng.below(3) as u8))
+        .collect();
+    for _ in 0..count {
+        let (u, v) = (rng.below(u64::from(n)) as u8, rng.below(u64::from(n)) as u8);
+        edges.push((u.min(v), u.max(v), 1 + rng.below(3) as u8));
+    }
+    edges
+}
+
+/// The GenHackenbush rule, by its definition: cut an edge of your colour or a green one,
+/// then drop what no longer reaches the ground; an edge of a childish colour may be cut only
+/// when nothing else falls.
+fn brute_hackenbush_moves(
+    edges: &[(u8, u8, u8)],
+    childish: u8,
+    left: bool,
+) -> Vec<Vec<(u8, u8, u8)>> {
+    let mut out = Vec::new();
+    for (k, &(_, _, c)) in edges.iter().enumerate() {
+        if !(c == 3 || (c == 1) == left) {
+            continue;
+        }
+        let rest: Vec<(u8, u8, u8)> = edges
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, &e)| e)
+            .collect();
+        let mut grounded = vec![0u8];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &(u, v, _) in &rest {
+                for (a, b) in [(u, v), (v, u)] {
+                    if grounded.contains(&a) && !grounded.contains(&b) {
+                        grounded.push(b);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let kept: Vec<(u8, u8, u8)> = rest
+            .iter()
+            .copied()
+            .filter(|&(u, _, _)| grounded.contains(&u))
+            .collect();
+        if childish >> c & 1 == 1 && kept.len() != rest.len() {
+            continue;
+        }
+        out.push(kept);
+    }
+    out
+}
+
+#[test]
+fn gen_hackenbush_moves_match_the_definition_for_every_set_of_childish_colours() {
+    let mut rng = Rng(0x6e4_6ac);
+    for _ in 0..200 {
+        let edges = random_coloured_edges(&mut rng);
+        for childish in (0u8..8).map(|bits| bits << 1) {
+            let g = ChildishHackenbush {
+                edges: edges.clone(),
+                childish,
+            };
+            for left in [true, false] {
+                let mut moves = Vec::new();
+                g.moves(left, &mut moves);
+                let got: Vec<Vec<(u8, u8, u8)>> = moves.into_iter().map(|m| m.edges).collect();
+                assert_eq!(
+                    got,
+                    brute_hackenbush_moves(&edges, childish, left),
+                    "{edges:?}, childish {childish:b}, left {left}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn gen_hackenbush_values_match_plain_search_and_native_hackenbush() {
+    let mut rng = Rng(0xbad_c01);
+    // Every set of childish colours in one table: the key must tell the rules apart (and a
+    // blue-childish game is the negative of the red-childish game with colours exchanged).
+    let positions: Vec<ChildishHackenbush> = (0..120)
+        .map(|k| ChildishHackenbush {
+            edges: random_coloured_edges(&mut rng),
+            childish: (k % 8) << 1,
+        })
+        .collect();
+    agree(&positions);
+    // No childish colour: the native Hackenbush (tree formulas, its own table).
+    let mut e = Engine::new();
+    for g in positions.iter().filter(|g| g.childish == 0) {
+        let Value::Position(native) =
+            crate::rulesets::partizan::hackenbush_from_edges(&g.edges).expect("valid")
+        else {
+            panic!("a position")
+        };
+        let native = native.value(&mut e).expect("solves");
+        let mut memo = FxHashMap::default();
+        assert_eq!(
+            native,
+            brute::partizan_value(g, &mut e, &mut memo),
+            "{}",
+            g.describe()
+        );
+    }
 }

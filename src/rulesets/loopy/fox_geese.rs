@@ -130,6 +130,82 @@ pub fn position(name: &str, params: &Args, args: &[Value]) -> EvalResult<Value> 
     Ok(Value::Position(Rc::new(LoopyPosition::new(game))))
 }
 
+/// The geese of a position: a list or set of valid `(row, col)`, sorted, without repeats.
+fn geese_cells(params: &FoxParams, geese: &Value) -> EvalResult<Vec<(i32, i32)>> {
+    let items = match geese {
+        Value::List(items) | Value::Set(items) => items,
+        _ => {
+            return Err(EvalError::new(format!(
+                "{}: `geese` must be a list or set of (row, col), such as [(8,2),(8,4)]",
+                params.prefix
+            )));
+        }
+    };
+    let mut cells = Vec::with_capacity(items.len());
+    for item in items {
+        match coordinates(item).filter(|&c| params.valid(c)) {
+            Some(c) if c.0 <= MAX_SIZE as i32 => cells.push(c),
+            _ => return Err(EvalError::new(format!("Every element of `geese` {VALID}"))),
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    Ok(cells)
+}
+
+/// `R.ValuesTable(geese)` (spec §2.7): rows from the top goose's row down to 1, columns 1 …
+/// boardWidth; a cell holds `X` under a goose, the `GameValue` with the fox there on a
+/// playing square (row + col even), and nothing on the other squares. Printed as a table
+/// (language.md §9: columns right-aligned, ` | ` between cells, `-+-` rules between rows).
+pub fn values_table(
+    name: &str,
+    params: &Args,
+    geese: &Value,
+    engine: &mut crate::engine::Engine,
+) -> EvalResult<Value> {
+    let params = FoxParams::from_args(name, params)?.interned();
+    let geese = geese_cells(&params, geese)?;
+    let Some(top) = geese.iter().map(|g| g.0).max() else {
+        return Err(EvalError::new(format!(
+            "{}.ValuesTable: there must be at least one goose",
+            params.prefix
+        )));
+    };
+    let mut printer = crate::display::notation::Printer::new();
+    let mut rows = Vec::new();
+    for row in (1..=top).rev() {
+        let mut cells = Vec::new();
+        for col in 1..=params.board_width {
+            engine.check_interrupt()?;
+            let cell = if geese.binary_search(&(row, col)).is_ok() {
+                "X".to_string()
+            } else if (row + col) % 2 == 0 {
+                let position = LoopyPosition::new(FoxAndGeese {
+                    params: params.clone(),
+                    geese: geese.clone(),
+                    fox: (row, col),
+                });
+                let value = super::result_value(position.solve(engine)?.value);
+                let mut text = String::new();
+                printer
+                    .write_value(engine, &value, &mut text)
+                    .map_err(|e| match e {
+                        crate::display::notation::PrintError::Engine(e) => EvalError::from(e),
+                        crate::display::notation::PrintError::Format => {
+                            EvalError::new("ValuesTable: a value could not be printed")
+                        }
+                    })?;
+                text
+            } else {
+                String::new()
+            };
+            cells.push(cell);
+        }
+        rows.push(cells);
+    }
+    Ok(crate::rulesets::functional::position::table(rows))
+}
+
 impl FoxAndGeese {
     /// The position `(geese, fox)` of `game.grid.<name>(params)`.
     pub fn new(name: &str, params: &Args, args: &[Value]) -> EvalResult<FoxAndGeese> {
@@ -140,24 +216,7 @@ impl FoxAndGeese {
                 params.prefix, params.prefix
             )));
         };
-        let items = match geese {
-            Value::List(items) | Value::Set(items) => items,
-            _ => {
-                return Err(EvalError::new(format!(
-                    "{}: `geese` must be a list or set of (row, col), such as [(8,2),(8,4)]",
-                    params.prefix
-                )));
-            }
-        };
-        let mut cells = Vec::with_capacity(items.len());
-        for item in items {
-            match coordinates(item).filter(|&c| params.valid(c)) {
-                Some(c) if c.0 <= MAX_SIZE as i32 => cells.push(c),
-                _ => return Err(EvalError::new(format!("Every element of `geese` {VALID}"))),
-            }
-        }
-        cells.sort_unstable();
-        cells.dedup();
+        let cells = geese_cells(&params, geese)?;
         let fox = coordinates(fox)
             .filter(|&c| params.valid(c) && c.0 <= MAX_SIZE as i32)
             .ok_or_else(|| EvalError::new(format!("`fox` {VALID}")))?;

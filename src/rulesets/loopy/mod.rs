@@ -130,7 +130,7 @@ impl<G: LoopyRules> LoopyPosition<G> {
 }
 
 /// A loopy result as a value.
-fn result_value(r: LoopyResult) -> Value {
+pub(crate) fn result_value(r: LoopyResult) -> Value {
     match r {
         LoopyResult::Short(g) => Value::Game(g),
         LoopyResult::Loopy(l) => Value::Loopy(Rc::new(l)),
@@ -159,6 +159,16 @@ impl<G: LoopyRules> Position for LoopyPosition<G> {
             "canonicalform" => {
                 no_args("CanonicalForm", args)?;
                 Ok(Some(Value::Game(self.short_value(engine)?)))
+            }
+            // CGSuite's `Decomposition`: `[off]` (or `[on]`) when the rules settle the
+            // value (a Fox and Geese fox that has escaped), else the position itself.
+            "decomposition" => {
+                no_args("Decomposition", args)?;
+                let part = match self.game.settled() {
+                    Some(s) => result_value(solver::settled_value(s, engine)?),
+                    None => Value::Position(Rc::new(LoopyPosition::new(self.game.clone()))),
+                };
+                Ok(Some(Value::List(vec![part])))
             }
             "depthhint" => {
                 no_args("DepthHint", args)?;

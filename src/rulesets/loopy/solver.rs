@@ -512,7 +512,7 @@ fn side_graph(side: &SideForm) -> &Graph {
 }
 
 /// `on` or `off` as a value.
-fn settled_value(s: Settled, engine: &mut Engine) -> EngineResult<LoopyResult> {
+pub(crate) fn settled_value(s: Settled, engine: &mut Engine) -> EngineResult<LoopyResult> {
     let mut g = Graph::default();
     g.add_vertex();
     match s {

@@ -155,6 +155,10 @@ impl Rules for Clobber {
     fn drawing(&self) -> Option<String> {
         (self.dims.h > 1).then(|| self.rows().join("\n"))
     }
+
+    fn grid_string(&self) -> Option<String> {
+        Some(self.rows().join("|"))
+    }
 }
 
 /// `clobber("xo.ox")`, `clobber("xo/ox")`.

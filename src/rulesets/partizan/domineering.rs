@@ -205,6 +205,10 @@ impl Rules for Domineering {
     fn drawing(&self) -> Option<String> {
         Some(self.rows().join("\n"))
     }
+
+    fn grid_string(&self) -> Option<String> {
+        Some(self.rows().join("|"))
+    }
 }
 
 impl Domineering {

@@ -82,6 +82,10 @@ impl<G: Rules> Position for PartizanPosition<G> {
         self.game.drawing()
     }
 
+    fn grid_string(&self) -> Option<String> {
+        self.game.grid_string()
+    }
+
     fn options(
         &self,
         left: bool,
