@@ -240,7 +240,10 @@ impl Engine {
     /// Fail with `MemoryLimit` when the heap plus `extra` more bytes would pass the ceiling
     /// (before a collection doubles its buffer, so that the doubling cannot overshoot it).
     pub fn check_memory_for(&self, extra: usize) -> EngineResult<()> {
-        let bytes = super::memory::heap_bytes().saturating_add(extra);
+        let refused = super::memory::take_refused_growth();
+        let bytes = super::memory::heap_bytes()
+            .saturating_add(extra)
+            .saturating_add(refused);
         if bytes > self.memory_limit {
             return Err(EngineError::MemoryLimit {
                 bytes,

@@ -13,6 +13,40 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[global_allocator]
 static HEAP: Cap<mimalloc::MiMalloc> = Cap::new(mimalloc::MiMalloc, usize::MAX);
 
+/// The session's memory ceiling, for the structures that grow where no error can be returned
+/// (the caches' tables): they stop growing at it, and the next memory check reports it. A
+/// table that doubled unchecked held its old and new slots at once, and Konane on a 6×6
+/// board reached 1.8 GB of real memory under a 1000 MiB ceiling.
+static GROWTH_CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// Set the ceiling that growing tables respect (the session's `CGCALC_MAX_MEMORY_MB`).
+pub fn set_growth_ceiling(bytes: usize) {
+    GROWTH_CEILING.store(bytes, Ordering::Relaxed);
+}
+
+/// Bytes a refused growth wanted on top of the heap (0: none refused since the last check).
+static REFUSED_GROWTH: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether `extra` more bytes would take the process past the growth ceiling. A refusal is
+/// remembered, so that the next memory check reports the ceiling with the figure that was
+/// needed instead of letting the computation go on with a table that has stopped growing.
+pub(crate) fn growth_passes_ceiling(extra: usize) -> bool {
+    let passes = heap_bytes().saturating_add(extra) > GROWTH_CEILING.load(Ordering::Relaxed);
+    if passes {
+        REFUSED_GROWTH.store(extra.max(1), Ordering::Relaxed);
+    }
+    passes
+}
+
+/// The bytes of a growth refused since the last call (0 if none), forgetting it.
+pub(crate) fn take_refused_growth() -> usize {
+    // A plain load first: this runs at every memory check, and a swap is a locked write.
+    if REFUSED_GROWTH.load(Ordering::Relaxed) == 0 {
+        return 0;
+    }
+    REFUSED_GROWTH.swap(0, Ordering::Relaxed)
+}
+
 /// Bytes of extra stack segments in use.
 static STACK_SEGMENTS: AtomicUsize = AtomicUsize::new(0);
 /// Bytes currently allocated by the whole process (its heap and extra stack segments), plus

@@ -18,6 +18,8 @@ pub struct Table<K, V> {
     len: usize,
     /// log2 of the number of slots (0 while there are none).
     bits: u32,
+    /// The most `bits` may grow to (the tests' stand-in for the memory ceiling).
+    max_bits: u32,
 }
 
 /// A game id stored as id + 1, so that an `Option` of it is no larger.
@@ -43,6 +45,7 @@ impl<K, V> Default for Table<K, V> {
             slots: Vec::new(),
             len: 0,
             bits: 0,
+            max_bits: usize::BITS - 1,
         }
     }
 }
@@ -85,6 +88,22 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         }
     }
 
+    fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        if self.len == 0 {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            match &self.slots[i] {
+                None => return None,
+                Some((k, _)) if k == key => break,
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+        self.slots[i].as_mut().map(|(_, v)| v)
+    }
+
     /// Prefetch the slot where a lookup of `key` starts, so that the lookup soon after finds
     /// it in the processor's cache. A big table is read from memory at every lookup;
     /// prefetching the slots of several keys in a row lets those reads overlap, where lookups
@@ -115,8 +134,17 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     /// Store `value` under `key` (replacing an earlier value).
     pub fn insert(&mut self, key: K, value: V) {
         // At most three quarters full: linear probes stay short.
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
-            self.grow();
+        if (self.len + 1) * 4 > self.slots.len() * 3
+            && !self.grow()
+            && self.len + 2 > self.slots.len()
+        {
+            // At the memory ceiling and all but one slot taken (a probe must meet an empty
+            // slot to end): a new key is forgotten, as a cache may forget, and the next
+            // memory check reports the ceiling.
+            if let Some(v) = self.get_mut(&key) {
+                *v = value;
+            }
+            return;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.home(&key);
@@ -136,7 +164,15 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         }
     }
 
-    fn grow(&mut self) {
+    /// Double the slots (false, changing nothing, when that would pass the memory ceiling:
+    /// during the move the old and the new slots are both held).
+    fn grow(&mut self) -> bool {
+        if self.bits > 0 {
+            let new_bytes = (1usize << (self.bits + 1)) * std::mem::size_of::<Option<(K, V)>>();
+            if self.bits >= self.max_bits || super::memory::growth_passes_ceiling(new_bytes) {
+                return false;
+            }
+        }
         self.bits = if self.bits == 0 { 10 } else { self.bits + 1 };
         let mut slots = Vec::with_capacity(1 << self.bits);
         slots.resize_with(1 << self.bits, || None);
@@ -149,6 +185,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
             }
             self.slots[i] = Some((key, value));
         }
+        true
     }
 }
 
@@ -156,6 +193,32 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
 mod tests {
     use super::*;
     use rustc_hash::FxHashMap;
+
+    /// A table that may not grow (at the memory ceiling) keeps its entries, still replaces
+    /// values, forgets new keys once one slot is left, and never loops looking for a key.
+    #[test]
+    fn a_table_that_may_not_grow_forgets_new_keys_and_keeps_working() {
+        let mut table: Table<u64, u32> = Table {
+            max_bits: 10,
+            ..Table::default()
+        };
+        for k in 0..5000u64 {
+            table.insert(k, k as u32);
+        }
+        assert_eq!(table.len(), 1023);
+        let kept: Vec<u64> = (0..5000).filter(|k| table.get(k).is_some()).collect();
+        assert_eq!(kept.len(), 1023);
+        for &k in &kept {
+            assert_eq!(table.get(&k), Some(k as u32));
+            table.insert(k, 7);
+            assert_eq!(table.get(&k), Some(7));
+        }
+        assert!(
+            (0..5000u64)
+                .filter(|k| !kept.contains(k))
+                .all(|k| table.get(&k).is_none())
+        );
+    }
 
     #[test]
     fn agrees_with_a_map_through_growth_and_replacement() {

@@ -95,7 +95,9 @@ impl Default for Session {
 impl Session {
     pub fn new() -> Self {
         let mut engine = Engine::new();
-        engine.set_memory_limit(memory_limit());
+        let limit = memory_limit();
+        engine.set_memory_limit(limit);
+        crate::engine::memory::set_growth_ceiling(limit);
         Session {
             engine,
             ctx: Rc::new(Context::default()),
