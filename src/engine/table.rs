@@ -74,21 +74,17 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
     }
 
     pub fn get(&self, key: &K) -> Option<V> {
-        if self.len == 0 {
-            return None;
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            match &self.slots[i] {
-                None => return None,
-                Some((k, v)) if k == key => return Some(*v),
-                Some(_) => i = (i + 1) & mask,
-            }
-        }
+        self.slot_of(key)
+            .and_then(|i| self.slots[i].as_ref().map(|(_, v)| *v))
     }
 
     fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        let i = self.slot_of(key)?;
+        self.slots[i].as_mut().map(|(_, v)| v)
+    }
+
+    /// The slot holding `key`, if it is stored.
+    fn slot_of(&self, key: &K) -> Option<usize> {
         if self.len == 0 {
             return None;
         }
@@ -97,11 +93,10 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         loop {
             match &self.slots[i] {
                 None => return None,
-                Some((k, _)) if k == key => break,
+                Some((k, _)) if k == key => return Some(i),
                 Some(_) => i = (i + 1) & mask,
             }
         }
-        self.slots[i].as_mut().map(|(_, v)| v)
     }
 
     /// Prefetch the slot where a lookup of `key` starts, so that the lookup soon after finds

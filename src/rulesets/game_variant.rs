@@ -73,13 +73,10 @@ pub fn game_method(
     args: &[Value],
     engine: &mut Engine,
 ) -> Option<EvalResult<Value>> {
-    let variant = Variant::from_key(key)?;
-    if !args.is_empty() {
-        return Some(Err(EvalError::new(format!(
-            "{} takes no arguments",
-            variant.name()
-        ))));
-    }
+    let variant = match Variant::from_method(key, args)? {
+        Ok(variant) => variant,
+        Err(e) => return Some(Err(e)),
+    };
     Some(
         CanonicalPosition::new(game, engine)
             .map_err(EvalError::from)

@@ -38,6 +38,20 @@ impl Variant {
         }
     }
 
+    /// The variant a method call names (`P.DicoticVariant`), checking it has no arguments;
+    /// `None` for other keys.
+    pub fn from_method(key: &str, args: &[Value]) -> Option<EvalResult<Variant>> {
+        let variant = Variant::from_key(key)?;
+        Some(if args.is_empty() {
+            Ok(variant)
+        } else {
+            Err(EvalError::new(format!(
+                "{} takes no arguments",
+                variant.name()
+            )))
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Variant::Dicotic => "DicoticVariant",
@@ -320,13 +334,10 @@ pub fn position_method(
     key: &str,
     args: &[Value],
 ) -> Option<EvalResult<Value>> {
-    let variant = Variant::from_key(key)?;
-    if !args.is_empty() {
-        return Some(Err(EvalError::new(format!(
-            "{} takes no arguments",
-            variant.name()
-        ))));
-    }
+    let variant = match Variant::from_method(key, args)? {
+        Ok(variant) => variant,
+        Err(e) => return Some(Err(e)),
+    };
     Some(variant_of(variant, Value::Position(p.clone())))
 }
 
