@@ -935,40 +935,9 @@ mod tests {
         assert_eq!(steps(5, &mut e), (0, 2));
     }
 
-    /// A canonical game seen as a partizan position (its options are its canonical options).
-    #[derive(Debug)]
-    struct Canonical(GameId);
-
-    impl Position for Canonical {
-        fn describe(&self) -> String {
-            format!("g{}", self.0.0)
-        }
-
-        fn value(&self, _: &mut Engine) -> crate::engine::EngineResult<GameId> {
-            Ok(self.0)
-        }
-
-        fn method(&self, _: &str, _: &[Value], _: &mut Engine) -> EvalResult<Option<Value>> {
-            Ok(None)
-        }
-
-        fn options(
-            &self,
-            left: bool,
-            engine: &mut Engine,
-        ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
-            let options = if left {
-                engine.left_options(self.0)?
-            } else {
-                engine.right_options(self.0)?
-            };
-            Ok(Some(
-                options
-                    .into_iter()
-                    .map(|g| Rc::new(Canonical(g)) as Rc<dyn Position>)
-                    .collect(),
-            ))
-        }
+    /// A canonical game seen as a position (its options are its canonical options).
+    fn canonical(g: GameId, e: &mut Engine) -> Rc<dyn Position> {
+        Rc::new(crate::rulesets::functional::fixed::FixedValue::bare(g, e).unwrap())
     }
 
     /// The games born by day 2, and their pairwise sums.
@@ -1008,7 +977,7 @@ mod tests {
         let games = small_games(&mut e);
         assert_eq!(games.len(), 22);
         for &g in &games {
-            let p: Rc<dyn Position> = Rc::new(Canonical(g));
+            let p = canonical(g, &mut e);
             let expected = e.misere_outcome(g).unwrap().letter().to_string();
             assert_eq!(property(&p, "misereoutcomeclass", &mut e), expected);
         }
@@ -1026,7 +995,7 @@ mod tests {
             ("{1,-1|2}", vec!["1"], vec![]),
         ] {
             let g = crate::engine::testutil::game(&mut e, text);
-            let p: Rc<dyn Position> = Rc::new(Canonical(g));
+            let p = canonical(g, &mut e);
             let expect = |list: Vec<&str>, e: &mut Engine| -> Vec<GameId> {
                 list.iter()
                     .map(|t| crate::engine::testutil::game(e, t))
@@ -1037,8 +1006,8 @@ mod tests {
             let r = winning_moves(&p, false, &mut e).unwrap();
             assert_eq!(ids(r, &mut e), expect(right, &mut e), "{text} Right");
         }
-        let p: Rc<dyn Position> =
-            Rc::new(Canonical(crate::engine::testutil::game(&mut e, "{1|-1}")));
+        let g = crate::engine::testutil::game(&mut e, "{1|-1}");
+        let p = canonical(g, &mut e);
         assert!(position_method(&p, "winningmoves", &[], &mut e).is_err());
     }
 }

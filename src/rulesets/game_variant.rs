@@ -1,69 +1,14 @@
 //! CGSuite's variants of a plain game (`(*3).DicoticVariant`, `{1|-1}.TwistedVariant`,
 //! `^.ImpartialVariant`; spec `rulesets-grid.md` §5 defines them on every game): the game's
-//! canonical form seen as a position whose options are its canonical options, so that the
-//! variants of ruleset positions ([`super::variant`]) apply to it unchanged.
+//! canonical form seen as a position whose options are its canonical options (a bare
+//! [`FixedValue`]), so that the variants of ruleset positions ([`super::variant`]) apply to
+//! it unchanged.
 
-use super::Position;
+use super::functional::fixed::FixedValue;
 use super::variant::{Variant, variant_position};
-use crate::display::notation::Printer;
-use crate::engine::{Engine, EngineResult, GameId};
-use crate::value::{EvalError, EvalResult, Value};
+use crate::engine::{Engine, GameId};
+use crate::value::{EvalResult, Value};
 use std::rc::Rc;
-
-/// A canonical game as a position: it prints as the game (in parentheses, so that
-/// `(*3).DicoticVariant` pastes back) and its options are the canonical options.
-#[derive(Debug)]
-pub struct CanonicalPosition {
-    game: GameId,
-    text: String,
-}
-
-impl CanonicalPosition {
-    /// The game `game`, printed (for descriptions) by the engine's printer.
-    pub fn new(game: GameId, engine: &mut Engine) -> EngineResult<CanonicalPosition> {
-        let text = Printer::new().render_game(engine, game)?;
-        Ok(CanonicalPosition { game, text })
-    }
-}
-
-impl Position for CanonicalPosition {
-    fn describe(&self) -> String {
-        format!("({})", self.text)
-    }
-
-    fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
-        let _ = engine;
-        Ok(self.game)
-    }
-
-    /// Canonical games are equal exactly when their ids are (the arena shares forms).
-    fn memo_key(&self) -> String {
-        format!("canonical {:?}", self.game)
-    }
-
-    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = (key, args, engine);
-        Ok(None)
-    }
-
-    fn options(
-        &self,
-        left: bool,
-        engine: &mut Engine,
-    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
-        let games = if left {
-            engine.left_options(self.game)?
-        } else {
-            engine.right_options(self.game)?
-        };
-        let mut out = Vec::with_capacity(games.len());
-        for g in games {
-            engine.check_interrupt()?;
-            out.push(Rc::new(CanonicalPosition::new(g, engine)?) as Rc<dyn Position>);
-        }
-        Ok(Some(out))
-    }
-}
 
 /// `G.DicoticVariant`, `G.ImpartialVariant`, `G.TwistedVariant` of a canonical game;
 /// `None` for other keys.
@@ -78,8 +23,7 @@ pub fn game_method(
         Err(e) => return Some(Err(e)),
     };
     Some(
-        CanonicalPosition::new(game, engine)
-            .map_err(EvalError::from)
+        FixedValue::bare(game, engine)
             .map(|p| Value::Position(variant_position(variant, Rc::new(p)))),
     )
 }

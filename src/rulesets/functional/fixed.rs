@@ -1,6 +1,7 @@
 //! `Value(g)`: a fixed game value as a position, for option functions whose moves end in a
 //! known value (language.md §11). It prints as `Value(g)` and its options are g's canonical
-//! options, so the generic analyses can still walk through it.
+//! options, so the generic analyses can still walk through it. The variants of a plain game
+//! (`(*3).DicoticVariant`, [`crate::rulesets::game_variant`]) use it too, printed `(g)`.
 
 use crate::engine::{Dyadic, Engine, EngineResult, GameId};
 use crate::rulesets::Position;
@@ -13,16 +14,29 @@ pub struct FixedValue {
     /// Printed once, when made: `describe` has no engine to print with.
     text: String,
     impartial: bool,
+    /// Printed `(g)`, as a plain game, rather than `Value(g)`; its options print alike.
+    bare: bool,
 }
 
 impl FixedValue {
+    /// g as a position that prints `Value(g)`.
     pub fn new(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
+        FixedValue::printed(game, false, engine)
+    }
+
+    /// g as a position that prints `(g)`, so that `(g).DicoticVariant` pastes back.
+    pub fn bare(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
+        FixedValue::printed(game, true, engine)
+    }
+
+    fn printed(game: GameId, bare: bool, engine: &mut Engine) -> EvalResult<Self> {
         let text = crate::display::notation::Printer::new().render_game(engine, game)?;
         let impartial = super::game::nim_of_game(game, engine).is_some();
         Ok(FixedValue {
             game,
             text,
             impartial,
+            bare,
         })
     }
 }
@@ -54,7 +68,11 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
 
 impl Position for FixedValue {
     fn describe(&self) -> String {
-        format!("Value({})", self.text)
+        if self.bare {
+            format!("({})", self.text)
+        } else {
+            format!("Value({})", self.text)
+        }
     }
 
     fn memo_key(&self) -> String {
@@ -81,7 +99,8 @@ impl Position for FixedValue {
         };
         let mut out: Vec<Rc<dyn Position>> = Vec::with_capacity(options.len());
         for g in options {
-            out.push(Rc::new(FixedValue::new(g, engine)?));
+            engine.check_interrupt()?;
+            out.push(Rc::new(FixedValue::printed(g, self.bare, engine)?));
         }
         Ok(Some(out))
     }
