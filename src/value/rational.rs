@@ -324,7 +324,8 @@ macro_rules! arithmetic {
                 {
                     return Rational(Repr::Small(c));
                 }
-                Rational::from_big($trait::$method(&*self.big(), &*other.big()))
+                let (x, y) = (self.big(), other.big());
+                Rational::from_big(exact::$method(&x, &y))
             }
         }
 
@@ -366,7 +367,83 @@ impl Div<&Rational> for &Rational {
         {
             return Rational(Repr::Small(c));
         }
-        Rational::from_big(&*self.big() / &*other.big())
+        Rational::from_big(exact::div(&self.big(), &other.big()))
+    }
+}
+
+/// Big rational arithmetic that reduces its results with a gcd fit for operands of very
+/// different sizes. `num-rational` reduces every result with `num-integer`'s binary gcd, which
+/// takes one pass over the bigger operand per bit of it when the other is small: adding 0 to
+/// a million-digit integer took 10 s (a gcd with the denominator 1). Integers here skip the
+/// gcd altogether, and a mixed pair is first brought to one size by a Euclidean remainder.
+mod exact {
+    use num_bigint::{BigInt, BigUint, Sign};
+    use num_integer::Integer;
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+
+    pub(super) fn add(x: &BigRational, y: &BigRational) -> BigRational {
+        if x.denom() == y.denom() {
+            return reduced(x.numer() + y.numer(), x.denom().clone());
+        }
+        reduced(
+            x.numer() * y.denom() + y.numer() * x.denom(),
+            x.denom() * y.denom(),
+        )
+    }
+
+    pub(super) fn sub(x: &BigRational, y: &BigRational) -> BigRational {
+        if x.denom() == y.denom() {
+            return reduced(x.numer() - y.numer(), x.denom().clone());
+        }
+        reduced(
+            x.numer() * y.denom() - y.numer() * x.denom(),
+            x.denom() * y.denom(),
+        )
+    }
+
+    pub(super) fn mul(x: &BigRational, y: &BigRational) -> BigRational {
+        reduced(x.numer() * y.numer(), x.denom() * y.denom())
+    }
+
+    /// `x / y`; the caller rules out a zero `y`.
+    pub(super) fn div(x: &BigRational, y: &BigRational) -> BigRational {
+        reduced(x.numer() * y.denom(), x.denom() * y.numer())
+    }
+
+    /// `n / d` in lowest terms with a positive denominator (`d` is not zero).
+    fn reduced(n: BigInt, d: BigInt) -> BigRational {
+        let (n, d) = if d.sign() == Sign::Minus {
+            (-n, -d)
+        } else {
+            (n, d)
+        };
+        if d.is_one() {
+            return BigRational::new_raw(n, d);
+        }
+        let g = gcd(n.magnitude().clone(), d.magnitude().clone());
+        if g.is_one() {
+            return BigRational::new_raw(n, d);
+        }
+        let g = BigInt::from(g);
+        BigRational::new_raw(n / &g, d / &g)
+    }
+
+    /// The greatest common divisor. Remainders first, while one operand is far longer than
+    /// the other; then the binary gcd, which is quick on operands of one size.
+    pub(super) fn gcd(mut a: BigUint, mut b: BigUint) -> BigUint {
+        loop {
+            if a < b {
+                std::mem::swap(&mut a, &mut b);
+            }
+            if b.is_zero() {
+                return a;
+            }
+            if a.bits() - b.bits() <= 64 {
+                return a.gcd(&b);
+            }
+            a %= &b;
+        }
     }
 }
 
@@ -435,6 +512,25 @@ mod tests {
             (-&Rational::from(i64::MIN)).to_string(),
             "9223372036854775808"
         );
+    }
+
+    #[test]
+    fn gcd_of_operands_of_very_different_sizes() {
+        use num_bigint::BigUint;
+        let huge = BigUint::from(10u8).pow(5000) * 6u8;
+        assert_eq!(
+            exact::gcd(huge.clone(), BigUint::from(1u8)),
+            BigUint::from(1u8)
+        );
+        assert_eq!(
+            exact::gcd(huge.clone(), BigUint::from(4u8)),
+            BigUint::from(4u8)
+        );
+        assert_eq!(
+            exact::gcd(BigUint::from(9u8), huge.clone()),
+            BigUint::from(3u8)
+        );
+        assert_eq!(exact::gcd(huge.clone(), BigUint::from(0u8)), huge);
     }
 
     proptest! {
