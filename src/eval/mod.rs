@@ -114,40 +114,62 @@ impl Session {
     /// `first_line` (1-based) of the whole input. Returns one result per statement, in order;
     /// a syntax error gives a single failed result.
     pub fn eval_source(&mut self, src: &str, first_line: usize) -> Vec<StatementResult> {
+        let mut results = Vec::new();
+        self.eval_source_each(src, first_line, |_, result| {
+            results.push(result);
+            true
+        });
+        results
+    }
+
+    /// [`Session::eval_source`], handing each result to `each` as soon as its statement has
+    /// run (with the session, to print it); `each` returns false to stop the chunk there. A
+    /// script line of half a million statements then holds one result at a time, and a
+    /// failure can stop the statements after it (`--fail-fast`).
+    pub fn eval_source_each(
+        &mut self,
+        src: &str,
+        first_line: usize,
+        mut each: impl FnMut(&mut Session, StatementResult) -> bool,
+    ) {
         let locate = SourceMap::new(src, first_line);
         let statements = match crate::syntax::parse_statements(src) {
             Ok(s) => s,
             Err(e) => {
                 // The chunk is one logical line (continuation lines included): report the
                 // statement at its first line, the error where it is.
-                return vec![StatementResult {
+                let result = StatementResult {
                     line: first_line,
                     input: src.trim().to_string(),
                     silent: false,
                     printed: Vec::new(),
                     result: Err(locate.diagnostic(e.message, Some(e.offset))),
-                }];
+                };
+                each(self, result);
+                return;
             }
         };
         if statements.is_empty() && holds_empty_statement(src) {
             // `;` alone, or a stray byte-order mark: not a blank line, so it gets its result
             // (JSON consumers see one object for every line that holds something).
-            return vec![StatementResult {
+            let result = StatementResult {
                 line: first_line,
                 input: src.trim().to_string(),
                 silent: true,
                 printed: Vec::new(),
                 result: Ok(Value::Nothing),
-            }];
+            };
+            each(self, result);
+            return;
         }
         let interrupt = self.engine.interrupt_flag();
-        statements
-            .iter()
+        for (index, st) in statements.iter().enumerate() {
             // After Ctrl-C stopped a statement, the rest of the chunk does not run: a quick
             // one that never polls the flag (`x := 1`) would otherwise still take effect.
-            .enumerate()
-            .take_while(|&(index, _)| index == 0 || !interrupt.load(Ordering::SeqCst))
-            .map(|(_, st)| {
+            if index > 0 && interrupt.load(Ordering::SeqCst) {
+                return;
+            }
+            let result = {
                 let result = self.run_statement(st);
                 // `ans` is the last result that printed (REPL and scripts alike): a silent
                 // statement or one that yields nothing (a loop) leaves it alone.
@@ -177,8 +199,11 @@ impl Session {
                     printed,
                     result,
                 }
-            })
-            .collect()
+            };
+            if !each(self, result) {
+                return;
+            }
+        }
     }
 
     fn evaluator(&mut self) -> Evaluator<'_> {

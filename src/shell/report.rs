@@ -150,13 +150,30 @@ impl<O: Write, E: Write> Reporter<O, E> {
         origin: Origin,
     ) -> Flow {
         for result in results {
-            let failed = result.result.is_err();
-            self.report_one(session, result, origin);
-            if self.closed || (failed && self.settings.fail_fast) {
+            if !self.report_next(session, result, origin) {
                 return self.finish_chunk(Flow::Stop);
             }
         }
         self.finish_chunk(Flow::Continue)
+    }
+
+    /// Report one result of a chunk as it comes (see [`Session::eval_source_each`]); false
+    /// when the chunk should stop there: standard output is closed, or the statement failed
+    /// under `--fail-fast`. [`Reporter::end_chunk`] follows the chunk's last one.
+    pub fn report_next(
+        &mut self,
+        session: &mut Session,
+        result: StatementResult,
+        origin: Origin,
+    ) -> bool {
+        let failed = result.result.is_err();
+        self.report_one(session, result, origin);
+        !(self.closed || (failed && self.settings.fail_fast))
+    }
+
+    /// The end of a chunk reported by [`Reporter::report_next`]: `stopped` if it said stop.
+    pub fn end_chunk(&mut self, stopped: bool) -> Flow {
+        self.finish_chunk(if stopped { Flow::Stop } else { Flow::Continue })
     }
 
     /// Record a failure that is not a statement's (an unreadable `:load` file, a bad meta

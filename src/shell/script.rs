@@ -85,10 +85,15 @@ pub fn evaluate(
     reporter: &mut Reporter,
 ) -> Flow {
     EVALUATING.store(true, Ordering::SeqCst);
-    // A statement that Ctrl-C stopped is the last one `eval_source` runs.
-    let results = session.eval_source(&chunk.text, chunk.first_line);
+    // Each result is written as soon as its statement has run. A statement that Ctrl-C
+    // stopped is the last one `eval_source_each` runs.
+    let mut stopped = false;
+    session.eval_source_each(&chunk.text, chunk.first_line, |session, result| {
+        stopped = !reporter.report_next(session, result, origin);
+        !stopped
+    });
     let interrupted = session.interrupt_flag().load(Ordering::SeqCst);
-    let flow = reporter.report(session, results, origin);
+    let flow = reporter.end_chunk(stopped);
     EVALUATING.store(false, Ordering::SeqCst);
     if interrupted { Flow::Stop } else { flow }
 }
