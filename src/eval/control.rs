@@ -7,8 +7,10 @@ use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::Relation;
 use crate::syntax::Symbol;
 use crate::syntax::ast::{Clause, CollectionKind, Expr, ForSource, LoopBody, Span};
-use crate::value::Rational;
+use crate::value::{IntRange, Rational};
+use num_traits::{Signed, ToPrimitive};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::LazyLock;
 
@@ -258,7 +260,20 @@ impl Evaluator<'_> {
                 // place when nothing else (no closure) holds it, else replaced.
                 let outer = self.scope.clone();
                 let mut frame: Option<Rc<Frame>> = None;
+                // A comprehension with one unfiltered clause has as many elements as its
+                // source: its list is sized once (and refused at once if that passes the
+                // memory ceiling), not doubled and copied on the way.
+                let exact = rest.is_empty()
+                    && while_cond.is_none()
+                    && where_cond.is_none()
+                    && matches!(body, RoundBody::Element(_));
+                let count = Cell::new(None::<usize>);
                 let mut round = |ev: &mut Self, x: Item| -> EvalResult<bool> {
+                    if let (Some(n), Sink::Items(items)) = (count.take(), &mut *sink) {
+                        let bytes = n.saturating_mul(std::mem::size_of::<Value>());
+                        ev.engine.check_memory_for(bytes)?;
+                        items.reserve_exact(n);
+                    }
                     ev.engine.check_interrupt()?;
                     match &frame {
                         Some(f) if Rc::strong_count(f) == 2 => f.rebind(var, || x.value()),
@@ -271,7 +286,7 @@ impl Evaluator<'_> {
                     }
                     ev.guarded_round(while_cond.as_ref(), where_cond.as_ref(), rest, body, sink)
                 };
-                let result = self.run_for_source(source, &mut round);
+                let result = self.run_for_source(source, exact.then_some(&count), &mut round);
                 self.scope = outer;
                 result
             }
@@ -302,12 +317,19 @@ impl Evaluator<'_> {
         Ok(true)
     }
 
-    /// Run `round` on each value of a `for` clause's source, until it says stop.
+    /// Run `round` on each value of a `for` clause's source, until it says stop. When the
+    /// number of values is known before the first round, it is put in `count` (if given).
     fn run_for_source(
         &mut self,
         source: &ForSource,
+        count: Option<&Cell<Option<usize>>>,
         round: &mut impl FnMut(&mut Self, Item) -> EvalResult<bool>,
     ) -> EvalResult<()> {
+        let tell = |n: usize| {
+            if let Some(count) = count {
+                count.set(Some(n));
+            }
+        };
         match source {
             ForSource::Let(e) => {
                 let x = self.eval(e)?;
@@ -326,9 +348,14 @@ impl Evaluator<'_> {
                     }
                     return Ok(());
                 }
+                // So is a range: `for k in 1..10^8` needs no list of a hundred million.
+                if let Value::Range(r) = &items {
+                    return self.run_over_range(r, tell, round);
+                }
                 let items = self
                     .iteration_items(items)
                     .map_err(|e| e.or_at(coll.span))?;
+                tell(items.len());
                 for x in items {
                     if !round(self, Item::Any(x))? {
                         break;
@@ -360,6 +387,15 @@ impl Evaluator<'_> {
                     && let (Some(a), Some(b), Some(s)) = (a.small(), b.small(), s.small())
                 {
                     // Machine integers, the common case: no general comparisons.
+                    let steps = if s > 0 {
+                        i128::from(b) - i128::from(a)
+                    } else {
+                        i128::from(a) - i128::from(b)
+                    };
+                    if steps >= 0 {
+                        let n = steps / i128::from(s).abs() + 1;
+                        tell(usize::try_from(n).unwrap_or(usize::MAX));
+                    }
                     let mut i = a;
                     while if s > 0 { i <= b } else { i >= b } {
                         if !round(self, Item::Integer(i))? {
@@ -397,6 +433,46 @@ impl Evaluator<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Run `round` on each integer of a range, in order, until it says stop.
+    fn run_over_range(
+        &mut self,
+        range: &IntRange,
+        tell: impl FnOnce(usize),
+        round: &mut impl FnMut(&mut Self, Item) -> EvalResult<bool>,
+    ) -> EvalResult<()> {
+        let len = range.len();
+        if let Some(n) = len.to_usize() {
+            tell(n);
+        }
+        if let (Some(start), Some(step), Some(n), Some(_)) = (
+            range.start.to_i64(),
+            range.step.to_i64(),
+            len.to_u64(),
+            range.end.to_i64(),
+        ) {
+            // Every element lies between the two ends, so machine integers hold them all.
+            let mut i = start;
+            for k in 0..n {
+                if !round(self, Item::Integer(i))? {
+                    break;
+                }
+                if k + 1 < n {
+                    i += step;
+                }
+            }
+            return Ok(());
+        }
+        let (mut x, mut left) = (range.start.clone(), len);
+        while left.is_positive() {
+            if !round(self, Item::Any(Value::integer(x.clone())))? {
+                break;
+            }
+            x += &range.step;
+            left -= 1;
+        }
+        Ok(())
     }
 
     /// `a ≤ b` for loop bounds: numbers directly, games by the game order.

@@ -182,6 +182,26 @@ fn user_rulesets_reach_the_evaluator_through_callables() {
 }
 
 #[test]
+fn loops_over_ranges_visit_them_in_place() {
+    super::tests::check_in(
+        &mut Session::new(),
+        &[
+            // Far longer than any list: the range is never listed.
+            ("[k for k in 1..100000000000 while k <= 3]", "[1,2,3]"),
+            ("[k for k in 5..1..-2]", "[5,3,1]"),
+            ("[k for k in 1..0]", "[]"),
+            ("[k for k in -3..3..2 where k != 1]", "[-3,-1,3]"),
+            // Past the machine integers.
+            (
+                "[k for k in 9223372036854775806..9223372036854775809]",
+                "[9223372036854775806,9223372036854775807,9223372036854775808,9223372036854775809]",
+            ),
+            ("[[j for j in 1..k] for k in 1..3]", "[[1],[1,2],[1,2,3]]"),
+        ],
+    );
+}
+
+#[test]
 fn an_endless_comprehension_meets_the_memory_ceiling() {
     let mut s = Session::new();
     let ceiling = crate::engine::memory::heap_bytes() + (256 << 20);
@@ -196,6 +216,16 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
             ),
         ],
     );
+    // A comprehension over a known number of values is refused before it starts, with what
+    // the whole list would need (10^11 values), not what the first ones took.
+    let error = super::tests::run(&mut s, "[k for k in 1..100000000000]").unwrap_err();
+    let needed: u64 = error
+        .split(" MiB needed")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no figure in {error:?}"));
+    assert!(needed > 1_000_000, "{error}");
     // The session goes on. (The ceiling is lifted first: the heap is the whole test
     // process's, so another test's memory could otherwise fail even this small list.)
     s.engine().set_memory_limit(usize::MAX);

@@ -45,7 +45,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The result of one statement.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct StatementResult {
     /// 1-based line (in the whole input) where the statement starts.
     pub line: usize,
@@ -116,7 +116,7 @@ impl Session {
     pub fn eval_source(&mut self, src: &str, first_line: usize) -> Vec<StatementResult> {
         let mut results = Vec::new();
         self.eval_source_each(src, first_line, |_, result| {
-            results.push(result);
+            results.push(result.clone());
             true
         });
         results
@@ -125,12 +125,14 @@ impl Session {
     /// [`Session::eval_source`], handing each result to `each` as soon as its statement has
     /// run (with the session, to print it); `each` returns false to stop the chunk there. A
     /// script line of half a million statements then holds one result at a time, and a
-    /// failure can stop the statements after it (`--fail-fast`).
+    /// failure can stop the statements after it (`--fail-fast`). `each` may turn a result
+    /// into a failure (one that cannot be printed). The value is then moved into `ans`, not
+    /// copied: a list of ten million elements is not duplicated.
     pub fn eval_source_each(
         &mut self,
         src: &str,
         first_line: usize,
-        mut each: impl FnMut(&mut Session, StatementResult) -> bool,
+        mut each: impl FnMut(&mut Session, &mut StatementResult) -> bool,
     ) {
         let locate = SourceMap::new(src, first_line);
         let statements = match crate::syntax::parse_statements(src) {
@@ -138,28 +140,28 @@ impl Session {
             Err(e) => {
                 // The chunk is one logical line (continuation lines included): report the
                 // statement at its first line, the error where it is.
-                let result = StatementResult {
+                let mut result = StatementResult {
                     line: first_line,
                     input: src.trim().to_string(),
                     silent: false,
                     printed: Vec::new(),
                     result: Err(locate.diagnostic(e.message, Some(e.offset))),
                 };
-                each(self, result);
+                each(self, &mut result);
                 return;
             }
         };
         if statements.is_empty() && holds_empty_statement(src) {
             // `;` alone, or a stray byte-order mark: not a blank line, so it gets its result
             // (JSON consumers see one object for every line that holds something).
-            let result = StatementResult {
+            let mut result = StatementResult {
                 line: first_line,
                 input: src.trim().to_string(),
                 silent: true,
                 printed: Vec::new(),
                 result: Ok(Value::Nothing),
             };
-            each(self, result);
+            each(self, &mut result);
             return;
         }
         let interrupt = self.engine.interrupt_flag();
@@ -169,16 +171,8 @@ impl Session {
             if index > 0 && interrupt.load(Ordering::SeqCst) {
                 return;
             }
-            let result = {
+            let mut result = {
                 let result = self.run_statement(st);
-                // `ans` is the last result that printed (REPL and scripts alike): a silent
-                // statement or one that yields nothing (a loop) leaves it alone.
-                if let Ok(value) = &result
-                    && !st.silent
-                    && !matches!(value, Value::Nothing)
-                {
-                    self.ctx.set_global(control::ANS, value.clone());
-                }
                 let result = result.map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
                     let e = e.with_string_drawn().into_detail();
@@ -200,7 +194,16 @@ impl Session {
                     result,
                 }
             };
-            if !each(self, result) {
+            let go_on = each(self, &mut result);
+            // `ans` is the last result that printed (REPL and scripts alike): a silent
+            // statement or one that yields nothing (a loop) leaves it alone.
+            if !st.silent && matches!(&result.result, Ok(v) if !matches!(v, Value::Nothing)) {
+                let value = std::mem::replace(&mut result.result, Ok(Value::Nothing));
+                if let Ok(value) = value {
+                    self.ctx.set_global(control::ANS, value);
+                }
+            }
+            if !go_on {
                 return;
             }
         }

@@ -149,8 +149,8 @@ impl<O: Write, E: Write> Reporter<O, E> {
         results: Vec<StatementResult>,
         origin: Origin,
     ) -> Flow {
-        for result in results {
-            if !self.report_next(session, result, origin) {
+        for mut result in results {
+            if !self.report_next(session, &mut result, origin) {
                 return self.finish_chunk(Flow::Stop);
             }
         }
@@ -163,7 +163,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
     pub fn report_next(
         &mut self,
         session: &mut Session,
-        result: StatementResult,
+        result: &mut StatementResult,
         origin: Origin,
     ) -> bool {
         let failed = result.result.is_err();
@@ -211,7 +211,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
         self.closed
     }
 
-    fn report_one(&mut self, session: &mut Session, mut result: StatementResult, origin: Origin) {
+    fn report_one(&mut self, session: &mut Session, result: &mut StatementResult, origin: Origin) {
         self.phase(Phase::Computing);
         // Printing can itself fail (a position whose value cannot be computed, Ctrl-C during a
         // huge canonical form): then the statement failed, with that message.
