@@ -341,6 +341,7 @@ impl Evaluator<'_> {
                 // A nim sequence is visited in place: listing ten million values first
                 // would take 32 bytes for each of its 2 or 4.
                 if let Value::Sequence(seq) = &items {
+                    tell(seq.len());
                     for v in seq.iter() {
                         if !round(self, Item::Any(Value::Number(v.into())))? {
                             break;
