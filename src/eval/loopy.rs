@@ -88,6 +88,15 @@ impl Evaluator<'_> {
         }
     }
 
+    /// The error for `a & b` when b ≤ a fails.
+    fn sides_out_of_order(&mut self, a: &Value, b: &Value) -> EvalError {
+        EvalError::new(format!(
+            "offside is not <= onside: {} & {}",
+            self.render(a),
+            self.render(b)
+        ))
+    }
+
     /// True for short games and canonical stoppers.
     fn is_stopper_value(&self, v: &Value) -> bool {
         match v {
@@ -344,15 +353,27 @@ impl Evaluator<'_> {
                     .loopy_from_sides(on.graph(), 0, off.graph(), 0)?
             }
             BinOp::Sided => {
+                // Two short games are ordered by the short engine first: no graph of either
+                // is built for a wrong order (`0 & 10^28`) or for equal sides.
+                if !any_loopy {
+                    let (on, off) = (self.game_of(a)?, self.game_of(b)?);
+                    if !self.engine.leq(off, on)? {
+                        return Err(self.sides_out_of_order(a, b));
+                    }
+                    if on == off {
+                        return Ok(Some(a.clone()));
+                    }
+                }
                 let s = self.stopper_of(a, "the onside of `&`")?;
                 let t = self.stopper_of(b, "the offside of `&`")?;
-                self.engine.loopy_sidle(s, t).map_err(|_| {
-                    EvalError::new(format!(
-                        "offside is not <= onside: {} & {}",
-                        self.render(a),
-                        self.render(b)
-                    ))
-                })?
+                // Only the order check is the user's mistake; Ctrl-C or the memory ceiling
+                // during it are reported as themselves.
+                match self.engine.loopy_sidle(s, t) {
+                    Err(crate::engine::EngineError::InvalidArgument(_)) => {
+                        return Err(self.sides_out_of_order(a, b));
+                    }
+                    other => other?,
+                }
             }
             BinOp::Mul => {
                 let (n, g) = match (a, b) {

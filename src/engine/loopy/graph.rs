@@ -4,7 +4,7 @@
 //! plumtree, stopper) and alternating reachability of the state graph (loopy.md §1.1, §3.1,
 //! §3.3).
 
-use crate::engine::{Engine, EngineResult, GameId};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
@@ -200,6 +200,7 @@ impl Graph {
             return Ok(v);
         }
         // Iterative post-order: vertices are created before their options are filled in.
+        check_room_for(engine, g)?;
         let root = self.add_vertex();
         memo.insert(g, root);
         let mut stack = vec![(g, root)];
@@ -215,6 +216,7 @@ impl Graph {
                     let t = match memo.get(&o) {
                         Some(&t) => t,
                         None => {
+                            check_room_for(engine, o)?;
                             let t = self.add_vertex();
                             memo.insert(o, t);
                             stack.push((o, t));
@@ -369,6 +371,28 @@ fn peel(preds: &[Vec<u32>], mut out_degree: Vec<usize>) -> Vec<bool> {
         }
     }
     peeled
+}
+
+/// Bytes a vertex of a hung short game takes, with its edges and its memo entry, about.
+const VERTEX_BYTES: usize = 96;
+
+/// Refuse at once a short game whose graph cannot fit under the memory ceiling. A number or
+/// other NUS has as many followers as its birthday, known without listing them (`0 & 10^28`
+/// filled 8 GiB in 36 s before failing); every other game's followers are already in the arena.
+fn check_room_for(engine: &mut Engine, g: GameId) -> EngineResult<()> {
+    if engine.as_nus(g).is_none() {
+        return Ok(());
+    }
+    // Vertices are numbered by `u32`.
+    let limit = u64::from(u32::MAX);
+    let followers = engine.follower_count(g).unwrap_or(u64::MAX);
+    if followers > limit {
+        return Err(EngineError::TooMany {
+            what: "positions for a loopy game",
+            limit,
+        });
+    }
+    engine.check_memory_for(followers as usize * VERTEX_BYTES)
 }
 
 #[cfg(test)]
