@@ -95,8 +95,13 @@ fuzz_target!(|data: &[u8]| {
     // each, or a single failed result for a syntax error; a chunk with nothing in it (blank, or
     // only comments) may answer nothing, but never more than one result.
     match cgcalc::syntax::parse_statements(&src) {
-        Ok(statements) if !statements.is_empty() => {
+        // Ctrl-C (here the watchdog) ends the chunk at the statement it stopped; the slow input
+        // is logged below as a hang, not reported as a missing result.
+        Ok(statements) if !statements.is_empty() && !fired.load(Ordering::Relaxed) => {
             assert_eq!(results.len(), statements.len(), "results per statement");
+        }
+        Ok(statements) if !statements.is_empty() => {
+            assert!(results.len() <= statements.len(), "results per statement");
         }
         Ok(_) => assert!(
             results.len() <= 1,

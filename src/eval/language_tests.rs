@@ -466,3 +466,23 @@ fn statements_and_errors_know_their_lines_and_columns() {
     assert_eq!((failure.line, failure.column), (9, Some(9)));
     assert_eq!(failure.source_line, "  {1|0}.Nope; 4");
 }
+
+#[test]
+fn an_unknown_method_fails_before_the_position_is_valued() {
+    // The board's value would pass this ceiling long before it was known; the misspelt
+    // name is reported instead, at once.
+    let mut s = Session::new();
+    let ceiling = crate::engine::memory::heap_bytes() + (16 << 20);
+    s.engine().set_memory_limit(ceiling);
+    let error = super::tests::run(
+        &mut s,
+        "game.grid.Domineering(Grid.Empty(8, 8)).MisereOutlass",
+    )
+    .unwrap_err();
+    s.engine().set_memory_limit(usize::MAX);
+    assert!(
+        error.contains("no property or method `MisereOutlass`")
+            && error.contains("MisereOutcomeClass"),
+        "{error}"
+    );
+}
