@@ -1494,6 +1494,31 @@ fn failing_nested_star_counts_parse_in_linear_time() {
 }
 
 #[test]
+fn failing_nested_up_counts_parse_in_linear_time() {
+    // Found by the fuzz target: `1^(` was tried as the up count `1^(e)` and, when `e` failed,
+    // again as the power `1 ^ (e)` (18 levels: 1 s; 24: 3 minutes).
+    let inputs = [
+        "1^(".repeat(40) + "1",
+        "1^(".repeat(40) + "1 +" + &")".repeat(40),
+        "({1^(R1^".repeat(40) + "[",
+    ];
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let failed = inputs.iter().all(|s| parse_statements(s).is_err());
+        let _ = tx.send(failed);
+    });
+    let failed = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("parsing 40 nested `1^(` took over 10 s: exponential again");
+    assert!(failed);
+    // The up count and the power both still parse where they are meant.
+    assert!(parse_statements("2^(3)").is_ok());
+    assert!(parse_statements("2^(3)^(2)").is_ok());
+    assert!(parse_statements("x^(2)").is_ok());
+    assert!(parse_statements("(2)^(1, 2)").is_ok());
+}
+
+#[test]
 fn big_inputs_parse() {
     // Their speed is measured by `benches/parse.rs`; here only that they parse.
     // A flat list of 200 000 options (about 0.4 MB).
