@@ -278,36 +278,18 @@ pub enum Regions {
 /// inside the board.
 pub fn grid_regions(grid: &Cells, boundary: u8, directions: &[(i32, i32)]) -> Regions {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let mut region = vec![usize::MAX; rows * cols];
-    let mut members: Vec<Vec<usize>> = Vec::new();
-    for start in 0..rows * cols {
-        if grid.cells[start] == boundary || region[start] != usize::MAX {
-            continue;
-        }
-        let id = members.len();
-        region[start] = id;
-        let mut cells = vec![start];
-        let mut next = 0;
-        while next < cells.len() {
-            let at = cells[next];
-            next += 1;
-            let (r, c) = ((at / cols) as i64, (at % cols) as i64);
-            for &(dr, dc) in directions {
-                for sign in [1, -1] {
-                    let (nr, nc) = (r + sign * dr as i64, c + sign * dc as i64);
-                    if nr < 0 || nc < 0 || nr >= rows as i64 || nc >= cols as i64 {
-                        continue;
-                    }
-                    let cell = nr as usize * cols + nc as usize;
-                    if grid.cells[cell] != boundary && region[cell] == usize::MAX {
-                        region[cell] = id;
-                        cells.push(cell);
-                    }
+    let open = |cell: usize| grid.cells[cell] != boundary;
+    let members = components(rows * cols, open, |at, join| {
+        let (r, c) = ((at / cols) as i64, (at % cols) as i64);
+        for &(dr, dc) in directions {
+            for sign in [1, -1] {
+                let (nr, nc) = (r + sign * dr as i64, c + sign * dc as i64);
+                if nr >= 0 && nc >= 0 && nr < rows as i64 && nc < cols as i64 {
+                    join(nr as usize * cols + nc as usize);
                 }
             }
         }
-        members.push(cells);
-    }
+    });
     match members.len() {
         0 => Regions::None,
         1 => Regions::One,
@@ -330,6 +312,38 @@ pub fn grid_regions(grid: &Cells, boundary: u8, directions: &[(i32, i32)]) -> Re
                 .collect(),
         ),
     }
+}
+
+/// The connected components of the items `0..n` that `open` accepts, in order of their first
+/// item; `neighbours(v, join)` calls `join` with every item next to v (open or not).
+fn components(
+    n: usize,
+    open: impl Fn(usize) -> bool,
+    mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize)),
+) -> Vec<Vec<usize>> {
+    let mut component = vec![usize::MAX; n];
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for start in 0..n {
+        if !open(start) || component[start] != usize::MAX {
+            continue;
+        }
+        let id = parts.len();
+        component[start] = id;
+        let mut members = vec![start];
+        let mut next = 0;
+        while next < members.len() {
+            let v = members[next];
+            next += 1;
+            neighbours(v, &mut |w| {
+                if open(w) && component[w] == usize::MAX {
+                    component[w] = id;
+                    members.push(w);
+                }
+            });
+        }
+        parts.push(members);
+    }
+    parts
 }
 
 /// The image of a grid under a map of (row, col) to its source cell.
@@ -421,28 +435,13 @@ fn graph_components(text: &str, weighted: bool) -> EvalResult<GraphParts> {
     let kept: Vec<bool> = (0..n)
         .map(|v| !weighted || token(&vertex_tokens, graph.labels[v]).parse::<u32>() != Ok(0))
         .collect();
-    let mut component = vec![usize::MAX; n];
-    let mut parts: Vec<Vec<usize>> = Vec::new();
-    for start in 0..n {
-        if !kept[start] || component[start] != usize::MAX {
-            continue;
+    let mut parts = components(n, |v| kept[v], |v, join| {
+        for &(w, _) in &graph.adjacency[v] {
+            join(w);
         }
-        let id = parts.len();
-        component[start] = id;
-        let mut members = vec![start];
-        let mut next = 0;
-        while next < members.len() {
-            let v = members[next];
-            next += 1;
-            for &(w, _) in &graph.adjacency[v] {
-                if kept[w] && component[w] == usize::MAX {
-                    component[w] = id;
-                    members.push(w);
-                }
-            }
-        }
+    });
+    for members in &mut parts {
         members.sort_unstable();
-        parts.push(members);
     }
     if parts.len() == 1 && kept.iter().all(|&k| k) {
         return Ok(GraphParts::One);
