@@ -435,11 +435,15 @@ fn graph_components(text: &str, weighted: bool) -> EvalResult<GraphParts> {
     let kept: Vec<bool> = (0..n)
         .map(|v| !weighted || token(&vertex_tokens, graph.labels[v]).parse::<u32>() != Ok(0))
         .collect();
-    let mut parts = components(n, |v| kept[v], |v, join| {
-        for &(w, _) in &graph.adjacency[v] {
-            join(w);
-        }
-    });
+    let mut parts = components(
+        n,
+        |v| kept[v],
+        |v, join| {
+            for &(w, _) in &graph.adjacency[v] {
+                join(w);
+            }
+        },
+    );
     for members in &mut parts {
         members.sort_unstable();
     }
