@@ -81,9 +81,15 @@ impl fmt::Display for EngineError {
             EngineError::Overflow => write!(f, "number too large (overflow)"),
             EngineError::Interrupted => write!(f, "interrupted"),
             EngineError::MemoryLimit { bytes, limit } => {
+                // A figure that saturated stands for more than any machine has.
+                let more = if *bytes == usize::MAX {
+                    "more than "
+                } else {
+                    ""
+                };
                 write!(
                     f,
-                    "memory limit reached: {} MiB needed, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
+                    "memory limit reached: {more}{} MiB needed, the ceiling is {} MiB (CGCALC_MAX_MEMORY_MB)",
                     bytes >> 20,
                     limit >> 20
                 )

@@ -27,6 +27,9 @@ impl Engine {
             if let Some(id) = self.number_from_options(left, right)? {
                 return Ok(id);
             }
+            if nus_shortcut && let Some(id) = self.nus_of_exact_options(left, right)? {
+                return Ok(id);
+            }
             let mut left = self.maximal(left, true)?;
             let mut right = self.maximal(right, false)?;
             if nus_shortcut && let Some(id) = self.nus_by_value(&left, &right)? {
@@ -47,6 +50,41 @@ impl Engine {
             }
             self.intern_canonical(left, right)
         })
+    }
+
+    /// The NUS whose canonical options are exactly `left` and `right` (in any order, repeats
+    /// allowed), if any: then {left | right} is that NUS's own canonical form. Tried before
+    /// looking for dominated options, which compares the options pairwise: a loopy graph
+    /// holding *3000 rebuilt its nimbers *k from their k options each, in cubic time.
+    fn nus_of_exact_options(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> EngineResult<Option<GameId>> {
+        let as_nus = |e: &Self, side: &[GameId]| -> Option<Vec<Option<Nus>>> {
+            side.iter().map(|&g| e.as_nus(g).map(Some)).collect()
+        };
+        let (Some(left_nus), Some(right_nus)) = (as_nus(self, left), as_nus(self, right)) else {
+            return Ok(None);
+        };
+        let Some(guess) = Nus::guess_from_options(&left_nus, &right_nus) else {
+            return Ok(None);
+        };
+        // A NUS has at most two options a side but for its nimber's; one with far more options
+        // than were given cannot match, and listing them could itself be refused.
+        if guess.nim > left.len() as u64 + 2 {
+            return Ok(None);
+        }
+        let candidate = self.nus(guess);
+        let sorted = |side: &[GameId]| {
+            let mut side = side.to_vec();
+            side.sort_unstable();
+            side.dedup();
+            side
+        };
+        let same = self.left_options(candidate)? == sorted(left)
+            && self.right_options(candidate)? == sorted(right);
+        Ok(same.then_some(candidate))
     }
 
     /// The NUS equal to {left | right}, when every option is a NUS and the guess from the

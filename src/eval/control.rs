@@ -377,26 +377,36 @@ impl Evaluator<'_> {
                 let descending = match &step {
                     Value::Number(s) => {
                         if s.is_zero() && end.is_some() {
-                            return Err(EvalError::new("a loop step cannot be 0"));
+                            let error = EvalError::new("a loop step cannot be 0");
+                            return Err(match by {
+                                Some(b) => error.or_at(b.span),
+                                None => error,
+                            });
                         }
                         s.is_negative()
                     }
                     _ => false,
                 };
+                if count.is_some() {
+                    // The list of a comprehension with no `while` holds every round: with
+                    // no `to` it would grow until memory runs out.
+                    let Some(end) = &end else {
+                        return Err(EvalError::at(
+                            "this list never ends: a `for … from` clause needs `to` or `while`",
+                            from.span,
+                        ));
+                    };
+                    if let (Value::Number(a), Value::Number(b), Value::Number(s)) =
+                        (&start, end, &step)
+                    {
+                        tell(rounds_between(a, b, s));
+                    }
+                }
                 if let (Value::Number(a), Some(Value::Number(b)), Value::Number(s)) =
                     (&start, &end, &step)
                     && let (Some(a), Some(b), Some(s)) = (a.small(), b.small(), s.small())
                 {
                     // Machine integers, the common case: no general comparisons.
-                    let steps = if s > 0 {
-                        i128::from(b) - i128::from(a)
-                    } else {
-                        i128::from(a) - i128::from(b)
-                    };
-                    if steps >= 0 {
-                        let n = steps / i128::from(s).abs() + 1;
-                        tell(usize::try_from(n).unwrap_or(usize::MAX));
-                    }
                     let mut i = a;
                     while if s > 0 { i <= b } else { i >= b } {
                         if !round(self, Item::Integer(i))? {
@@ -444,9 +454,8 @@ impl Evaluator<'_> {
         round: &mut impl FnMut(&mut Self, Item) -> EvalResult<bool>,
     ) -> EvalResult<()> {
         let len = range.len();
-        if let Some(n) = len.to_usize() {
-            tell(n);
-        }
+        // A length past usize is told as usize::MAX: its list is refused at once.
+        tell(len.to_usize().unwrap_or(usize::MAX));
         if let (Some(start), Some(step), Some(n), Some(_)) = (
             range.start.to_i64(),
             range.step.to_i64(),
@@ -610,4 +619,15 @@ impl Evaluator<'_> {
         self.assign_global(name, v.clone())?;
         Ok(v)
     }
+}
+
+/// How many rounds `for x from a to b by s` makes with numbers a, b and s ≠ 0: x runs
+/// a, a + s, … while x ≤ b (x ≥ b for s < 0). usize::MAX stands for more than that.
+fn rounds_between(a: &Rational, b: &Rational, s: &Rational) -> usize {
+    let span = b - a;
+    if span.is_negative() != s.is_negative() && !span.is_zero() {
+        return 0;
+    }
+    let whole_steps = (&span / s).floor().to_integer();
+    (whole_steps + 1u32).to_usize().unwrap_or(usize::MAX)
 }

@@ -197,6 +197,12 @@ fn loops_over_ranges_visit_them_in_place() {
                 "[9223372036854775806,9223372036854775807,9223372036854775808,9223372036854775809]",
             ),
             ("[[j for j in 1..k] for k in 1..3]", "[[1],[1,2],[1,2,3]]"),
+            // Counted ahead from their numbers: the lists are exactly these.
+            ("[x for x from 1/2 to 7/2 by 3/4]", "[1/2,5/4,2,11/4,7/2]"),
+            ("[x for x from 10 to 1 by -3]", "[10,7,4,1]"),
+            ("[x for x from 3 to 1]", "[]"),
+            ("[x for x from 3 to 3]", "[3]"),
+            ("[x for x from 1 to 3 by 0]", "!a loop step cannot be 0"),
         ],
     );
 }
@@ -209,7 +215,10 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
     super::tests::check_in(
         &mut s,
         &[
-            ("[x for x from 1]", "!memory limit reached"),
+            // A filter might end it, so only the ceiling stops it.
+            ("[x for x from 1 where x > 0]", "!memory limit reached"),
+            // With nothing that could end it, it is refused before it starts.
+            ("[x for x from 1]", "!this list never ends"),
             (
                 "[[k for k in 0..100000] for n in 0..100000]",
                 "!memory limit reached",
@@ -226,6 +235,13 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no figure in {error:?}"));
     assert!(needed > 1_000_000, "{error}");
+    // So is a `from … to … by` clause, its rounds counted from its numbers.
+    let error = super::tests::run(
+        &mut s,
+        "[k for k from 1/2 to 1000000000000000000000000000000000000000 by 3]",
+    )
+    .unwrap_err();
+    assert!(error.contains("more than"), "{error}");
     // The session goes on. (The ceiling is lifted first: the heap is the whole test
     // process's, so another test's memory could otherwise fail even this small list.)
     s.engine().set_memory_limit(usize::MAX);

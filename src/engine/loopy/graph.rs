@@ -206,6 +206,9 @@ impl Graph {
         let mut stack = vec![(g, root)];
         while let Some((game, v)) = stack.pop() {
             engine.check_interrupt()?;
+            if v % 1024 == 0 {
+                engine.check_memory()?;
+            }
             for mover in [Mover::Left, Mover::Right] {
                 let options = match mover {
                     Mover::Left => engine.left_options(game)?,
@@ -373,16 +376,18 @@ fn peel(preds: &[Vec<u32>], mut out_degree: Vec<usize>) -> Vec<bool> {
     peeled
 }
 
-/// Bytes a vertex of a hung short game takes, with its edges and its memo entry, about.
+/// Bytes a vertex of a hung short game takes, with its edge lists and its memo entry, about.
 const VERTEX_BYTES: usize = 96;
 
 /// Refuse at once a short game whose graph cannot fit under the memory ceiling. A number or
 /// other NUS has as many followers as its birthday, known without listing them (`0 & 10^28`
-/// filled 8 GiB in 36 s before failing); every other game's followers are already in the arena.
+/// filled 8 GiB in 36 s before failing), and its edges are bounded as well: *n alone has
+/// n(n − 1) of them, so an option *2111111 would have hung for hours. Every other game's
+/// followers are already in the arena.
 fn check_room_for(engine: &mut Engine, g: GameId) -> EngineResult<()> {
-    if engine.as_nus(g).is_none() {
+    let Some(value) = engine.as_nus(g) else {
         return Ok(());
-    }
+    };
     // Vertices are numbered by `u32`.
     let limit = u64::from(u32::MAX);
     let followers = engine.follower_count(g).unwrap_or(u64::MAX);
@@ -392,7 +397,12 @@ fn check_room_for(engine: &mut Engine, g: GameId) -> EngineResult<()> {
             limit,
         });
     }
-    engine.check_memory_for(followers as usize * VERTEX_BYTES)
+    // Only nimbers have more than two options a side, and the nimbers that x + n·↑ + *m
+    // reaches are below *(m | 1) + 1; every other follower has at most four edges.
+    let nimbers = u128::from(value.nim | 1) + 1;
+    let edges = nimbers * nimbers + 4 * u128::from(followers);
+    let bytes = u128::from(followers) * VERTEX_BYTES as u128 + edges * 4;
+    engine.check_memory_for(usize::try_from(bytes).unwrap_or(usize::MAX))
 }
 
 #[cfg(test)]
