@@ -515,6 +515,16 @@ fn nus_shortcut_matches_the_general_reduction() {
             }
         }
     }
+    // A NUS's own canonical options, in any order and repeated, give it back.
+    for &v in &values {
+        let mut left = e.left_options(v).unwrap();
+        let mut right = e.right_options(v).unwrap();
+        left.reverse();
+        right.extend(right.clone());
+        let fast = e.canonical_form(&left, &right, true).unwrap();
+        let slow = e.canonical_form(&left, &right, false).unwrap();
+        assert_eq!((fast, slow), (v, v), "{v:?}");
+    }
     for n in [2u64, 3, 1000, 1 << 24, 1 << 40] {
         let star = e.nimber(n);
         let g = e.game_from_options(&[Engine::ZERO], &[star]).unwrap();

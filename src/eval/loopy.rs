@@ -878,6 +878,22 @@ mod tests {
     }
 
     #[test]
+    fn a_nimber_too_big_for_a_loopy_graph_is_refused_by_its_edges() {
+        // *2111111 has two million followers but two trillion edges: refused before any is
+        // listed, instead of hanging for hours.
+        let mut session = Session::new();
+        let result = session
+            .eval_source("{0|*2111111, over}", 1)
+            .remove(0)
+            .result;
+        let error = result.expect_err("too big").message;
+        assert!(error.starts_with("memory limit reached"), "{error}");
+        // A smaller one is built, its nimbers rebuilt from their options directly.
+        let value = session.eval_source("{0|*40, over}", 1).remove(0).result;
+        assert_eq!(session.render(&value.expect("evaluates")), "^*41");
+    }
+
+    #[test]
     fn the_summary_of_a_sided_value_names_its_draws() {
         let s = summary("dud");
         assert_eq!(s.outcome, "D");
