@@ -250,6 +250,7 @@ impl Repl {
                         *shown = Progress::start(&text, interrupt.clone());
                     }
                     Phase::Computing => {}
+                    Phase::Summarizing => progress::summarizing(),
                     Phase::Writing => drop(shown.take()),
                 }
             })));

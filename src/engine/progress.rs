@@ -16,6 +16,23 @@ pub struct Report {
 
 static LATEST: Mutex<Option<Report>> = Mutex::new(None);
 
+/// What the statement is doing now, when that is not what it was typed for (its summary).
+static STAGE: Mutex<Option<&'static str>> = Mutex::new(None);
+
+/// Say what the statement is doing now (`None`: what it was typed for).
+pub fn set_stage(stage: Option<&'static str>) {
+    *STAGE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = stage;
+}
+
+/// The stage set since [`clear`], if any.
+pub fn stage() -> Option<&'static str> {
+    *STAGE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Publish `count` `unit` done so far.
 pub fn report(count: u64, unit: &'static str) {
     set(Some(Report {
@@ -41,9 +58,10 @@ pub fn latest() -> Option<Report> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Forget the last report (a new statement starts).
+/// Forget the last report and stage (a new statement starts).
 pub fn clear() {
     set(None);
+    set_stage(None);
 }
 
 fn set(report: Option<Report>) {

@@ -27,6 +27,14 @@ const WHAT_LIMIT: usize = 50;
 pub const INTERRUPTING: &str = "interrupting…";
 const TEMPLATE: &str = "{spinner} {msg} ({elapsed}, Ctrl-C to stop)";
 
+/// Shown while the summary under a known value is worked out.
+const SUMMARIZING: &str = "value found, summarizing (Ctrl-C shows it alone)";
+
+/// Say on the line that the value is known and its summary is being worked out.
+pub fn summarizing() {
+    progress::set_stage(Some(SUMMARIZING));
+}
+
 /// True while a progress line is drawn: the Ctrl-C handler then leaves the "interrupting"
 /// message to the line (writing its own would strand the spinner on the screen).
 pub static SHOWN: AtomicBool = AtomicBool::new(false);
@@ -64,6 +72,7 @@ impl Progress {
                 SHOWN.store(true, Ordering::SeqCst);
                 let mut told = false;
                 let mut shown = None;
+                let mut stage = None;
                 while wait.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
                     if told {
                         continue;
@@ -71,6 +80,11 @@ impl Progress {
                     if interrupt.load(Ordering::SeqCst) {
                         told = true;
                         bar.set_message(INTERRUPTING);
+                    } else if let Some(now) = progress::stage() {
+                        if stage != Some(now) {
+                            stage = Some(now);
+                            bar.set_message(now);
+                        }
                     } else if let Some(report) = progress::latest()
                         && shown != Some(report)
                     {

@@ -89,6 +89,9 @@ pub enum Phase {
     /// Computing a statement's printed value and summary (a position's value is computed
     /// only now, so this can take long).
     Computing,
+    /// Computing the summary shown under a value that is already known (Ctrl-C then
+    /// prints the value without it).
+    Summarizing,
     /// Writing a statement's output.
     Writing,
 }
@@ -264,10 +267,11 @@ impl<O: Write, E: Write> Reporter<O, E> {
         }
     }
 
-    fn render_text(&self, session: &mut Session, value: &Value, printed: &str) -> String {
+    fn render_text(&mut self, session: &mut Session, value: &Value, printed: &str) -> String {
         let summary = if self.settings.quiet {
             None
         } else {
+            self.phase(Phase::Summarizing);
             session.summary(value)
         };
         let folded = self.screen.map(|screen| fold(printed, screen));
