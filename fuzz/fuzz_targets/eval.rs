@@ -34,6 +34,8 @@ struct Job {
 struct Harness {
     job: Mutex<Option<Job>>,
     hang_log: PathBuf,
+    /// The input now running (`$TMPDIR/cgcalc-fuzz/current`).
+    current_input: PathBuf,
 }
 
 /// Set up once per process: a scratch working directory (so `thermograph_svg(G, "f")` writes
@@ -51,6 +53,7 @@ fn harness() -> &'static Harness {
         let h: &'static Harness = Box::leak(Box::new(Harness {
             job: Mutex::new(None),
             hang_log,
+            current_input: scratch.join("current"),
         }));
         std::thread::spawn(move || {
             loop {
@@ -79,6 +82,9 @@ fn log_hang(path: &PathBuf, src: &str, elapsed: Duration) {
 
 fuzz_target!(|data: &[u8]| {
     let h = harness();
+    // A crash that kills the process before libFuzzer can save the input (a stack overflow
+    // leaves its signal handler no stack to run on) still leaves the input here.
+    let _ = std::fs::write(&h.current_input, data);
     let src = String::from_utf8_lossy(data);
     let mut session = Session::new();
     session.engine().set_memory_limit(MEMORY_LIMIT);

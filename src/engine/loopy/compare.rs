@@ -6,7 +6,7 @@
 //! (g, h, Right to move) is not a win for Right.
 
 use super::graph::{Graph, Mover};
-use crate::engine::{Engine, EngineError, EngineResult};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use std::collections::VecDeque;
 
 /// The most states a survival table may have (about 2 GB of table and counters).
@@ -67,11 +67,20 @@ struct Arena {
     a_rev_right: Vec<Vec<u32>>,
     b_rev_left: Vec<Vec<u32>>,
     b_rev_right: Vec<Vec<u32>>,
+    /// The same, from loopy vertices only (those that reach a cycle).
+    a_loopy_rev_left: Vec<Vec<u32>>,
+    a_loopy_rev_right: Vec<Vec<u32>>,
+    b_loopy_rev_left: Vec<Vec<u32>>,
+    b_loopy_rev_right: Vec<Vec<u32>>,
+    /// Which vertices are short (reach no cycle).
+    a_short: Vec<bool>,
+    b_short: Vec<bool>,
 }
 
-fn reverse(g: &Graph, mover: Mover) -> Vec<Vec<u32>> {
+/// Reverse edges of `g` for `mover`, from the vertices `from` admits.
+fn reverse(g: &Graph, mover: Mover, from: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
     let mut rev = vec![Vec::new(); g.len()];
-    for v in 0..g.len() as u32 {
+    for v in (0..g.len() as u32).filter(|&v| from(v)) {
         let mut targets: Vec<u32> = g.targets(v, mover).collect();
         targets.sort_unstable();
         targets.dedup();
@@ -128,27 +137,59 @@ impl Arena {
         }
     }
 
+    /// How many moves state s has (as many as [`Self::moves`] lists).
+    fn move_count(&self, s: usize) -> usize {
+        let (g, h, m) = self.decode(s);
+        match m {
+            Mover::Left => self.a_right[g as usize].len() + self.b_left[h as usize].len(),
+            Mover::Right => self.a_left[g as usize].len() + self.b_right[h as usize].len(),
+        }
+    }
+
+    /// Whether both games of state s are short: such a state is decided by the short
+    /// engine, and only its predecessors with a loopy game are still open.
+    fn is_short(&self, s: usize) -> bool {
+        let (g, h, _) = self.decode(s);
+        self.a_short[g as usize] && self.b_short[h as usize]
+    }
+
+    /// Whether some state whose games are not both short has a move to the short state t.
+    fn has_loopy_predecessor(&self, t: usize) -> bool {
+        let (g, h, m) = self.decode(t);
+        let (g, h) = (g as usize, h as usize);
+        match m {
+            Mover::Right => {
+                !self.a_loopy_rev_right[g].is_empty() || !self.b_loopy_rev_left[h].is_empty()
+            }
+            Mover::Left => {
+                !self.a_loopy_rev_left[g].is_empty() || !self.b_loopy_rev_right[h].is_empty()
+            }
+        }
+    }
+
     /// The states with a move to t, with the component of that move (with multiplicity
-    /// matching [`Self::moves`]).
+    /// matching [`Self::moves`]). For a short state t, only those with a loopy game.
     fn predecessors(&self, t: usize, out: &mut Vec<(usize, Part)>) {
         out.clear();
         let (g, h, m) = self.decode(t);
+        let short = self.is_short(t);
+        let pick = |all, loopy| if short { loopy } else { all };
         // The mover of t moves next, so its predecessors had the other mover.
         match m {
             Mover::Right => {
                 // Left moved: in −G along a Right edge of a, or in H along a Left edge of b.
-                for &g0 in &self.a_rev_right[g as usize] {
+                for &g0 in &pick(&self.a_rev_right, &self.a_loopy_rev_right)[g as usize] {
                     out.push((self.encode(g0, h, Mover::Left), Part::MinusG));
                 }
-                for &h0 in &self.b_rev_left[h as usize] {
+                for &h0 in &pick(&self.b_rev_left, &self.b_loopy_rev_left)[h as usize] {
                     out.push((self.encode(g, h0, Mover::Left), Part::H));
                 }
             }
             Mover::Left => {
-                for &g0 in &self.a_rev_left[g as usize] {
+                for &g0 in &pick(&self.a_rev_left, &self.a_loopy_rev_left)[g as usize] {
                     out.push((self.encode(g0, h, Mover::Right), Part::MinusG));
                 }
-                for &h0 in &self.b_rev_right[h as usize] {
+                for &h0 in &pick(&self.b_rev_right, &self.b_loopy_rev_right)[h as usize] {
                     out.push((self.encode(g, h0, Mover::Right), Part::H));
                 }
             }
@@ -157,21 +198,24 @@ impl Arena {
 }
 
 /// The survival table comparing every vertex of `a` with every vertex of `b` in `mode`.
-pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResult<Table> {
-    let all = |g: &Graph, m: Mover| -> Vec<Vec<u32>> {
-        (0..g.len() as u32).map(|v| distinct(g, v, m)).collect()
-    };
-    let arena = Arena {
-        a_left: all(a, Mover::Left),
-        a_right: all(a, Mover::Right),
-        b_left: all(b, Mover::Left),
-        b_right: all(b, Mover::Right),
-        nb: b.len(),
-        a_rev_left: reverse(a, Mover::Left),
-        a_rev_right: reverse(a, Mover::Right),
-        b_rev_left: reverse(b, Mover::Left),
-        b_rev_right: reverse(b, Mover::Right),
-    };
+///
+/// A pair of short vertices (reaching no cycle) is decided by the short engine, whose
+/// comparisons are cached and closed-form for NUS values, instead of by the analysis: that
+/// listed every move of every such pair, so a graph holding *n took n³ steps (`{0|*600, over}`
+/// 12 s). Play from a short pair is finite, so the survival game there is normal play.
+pub fn survival(engine: &mut Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResult<Table> {
+    survival_table(engine, a, b, mode, true)
+}
+
+/// [`survival`], with the short pairs decided by the short engine or (`by_engine` false, for
+/// the tests that check one against the other) by the analysis like every other pair.
+pub(super) fn survival_table(
+    engine: &mut Engine,
+    a: &Graph,
+    b: &Graph,
+    mode: Mode,
+    by_engine: bool,
+) -> EngineResult<Table> {
     let states = a.len().saturating_mul(b.len()).saturating_mul(2);
     if states > MAX_STATES {
         return Err(EngineError::TooMany {
@@ -182,18 +226,69 @@ pub fn survival(engine: &Engine, a: &Graph, b: &Graph, mode: Mode) -> EngineResu
     // The table and its counters (and the good-state pass's two arrays) are allocated up
     // front: check the memory ceiling before asking for them.
     engine.check_memory_for(states.saturating_mul(14))?;
+    let short_games = |engine: &mut Engine, g: &Graph| match by_engine {
+        true => engine.short_vertices(g),
+        false => Ok(vec![None; g.len()]),
+    };
+    let a_games = short_games(engine, a)?;
+    let b_games = if std::ptr::eq(a, b) {
+        a_games.clone()
+    } else {
+        short_games(engine, b)?
+    };
+    let all = |g: &Graph, m: Mover| -> Vec<Vec<u32>> {
+        (0..g.len() as u32).map(|v| distinct(g, v, m)).collect()
+    };
+    let arena = Arena {
+        a_left: all(a, Mover::Left),
+        a_right: all(a, Mover::Right),
+        b_left: all(b, Mover::Left),
+        b_right: all(b, Mover::Right),
+        nb: b.len(),
+        a_rev_left: reverse(a, Mover::Left, |_| true),
+        a_rev_right: reverse(a, Mover::Right, |_| true),
+        b_rev_left: reverse(b, Mover::Left, |_| true),
+        b_rev_right: reverse(b, Mover::Right, |_| true),
+        a_loopy_rev_left: reverse(a, Mover::Left, |v| a_games[v as usize].is_none()),
+        a_loopy_rev_right: reverse(a, Mover::Right, |v| a_games[v as usize].is_none()),
+        b_loopy_rev_left: reverse(b, Mover::Left, |v| b_games[v as usize].is_none()),
+        b_loopy_rev_right: reverse(b, Mover::Right, |v| b_games[v as usize].is_none()),
+        a_short: a_games.iter().map(Option::is_some).collect(),
+        b_short: b_games.iter().map(Option::is_some).collect(),
+    };
     let mut status = vec![UNKNOWN; states];
     // Moves of each state not yet known to be wins for the opponent.
     let mut open = vec![0u32; states];
     let mut queue = VecDeque::new();
-    let mut buf = Vec::new();
+    // Short pairs first: Right moving first in H − G wins iff not G ≤ H, Left iff not H ≤ G.
+    for (g, &short_g) in a_games.iter().enumerate() {
+        let Some(short_g) = short_g else { continue };
+        engine.check_interrupt()?;
+        for (h, &short_h) in b_games.iter().enumerate() {
+            let Some(short_h) = short_h else { continue };
+            let (g, h) = (g as u32, h as u32);
+            let outcome = |mover_loses: bool| if mover_loses { LOSS } else { WIN };
+            let right = arena.encode(g, h, Mover::Right);
+            status[right] = outcome(engine.leq(short_g, short_h)?);
+            let left = arena.encode(g, h, Mover::Left);
+            status[left] = outcome(engine.leq(short_h, short_g)?);
+            // Only a state with a loopy predecessor has anything to tell.
+            for state in [right, left] {
+                if arena.has_loopy_predecessor(state) {
+                    queue.push_back(state);
+                }
+            }
+        }
+    }
     for (s, count) in open.iter_mut().enumerate() {
         if s % 65536 == 65535 {
             engine.check_interrupt()?;
         }
-        arena.moves(s, &mut buf);
-        *count = buf.len() as u32;
-        if buf.is_empty() {
+        if status[s] != UNKNOWN {
+            continue;
+        }
+        *count = arena.move_count(s) as u32;
+        if *count == 0 {
             status[s] = LOSS;
             queue.push_back(s);
         }

@@ -139,7 +139,7 @@ impl Engine {
     }
 
     /// The short game of every loopfree vertex of `graph`.
-    fn short_vertices(&mut self, graph: &Graph) -> EngineResult<Vec<Option<GameId>>> {
+    pub(super) fn short_vertices(&mut self, graph: &Graph) -> EngineResult<Vec<Option<GameId>>> {
         let cyclic = graph.reaches_cycle(false);
         let n = graph.len();
         let mut out: Vec<Option<GameId>> = vec![None; n];

@@ -4,14 +4,14 @@
 
 use super::compare::{Mode, Table, survival};
 use super::graph::{EMPTY, Graph, Mover};
-use crate::engine::{Engine, EngineError, EngineResult};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
 
 /// Edits allowed per vertex scan before giving up: bypassing can append edges, and a bug (or
 /// an input outside the theory) must not loop forever.
 const MAX_EDITS: usize = 1 << 16;
 
 /// The canonical form of the stopper `graph` from `root` (packed, root 0).
-pub fn canonical_stopper(engine: &Engine, graph: &Graph, root: u32) -> EngineResult<Graph> {
+pub fn canonical_stopper(engine: &mut Engine, graph: &Graph, root: u32) -> EngineResult<Graph> {
     let mut p = graph.pack(root);
     // Values never change below, so one table serves every pass; passes repeat until nothing
     // changes, since simplifying a vertex can expose a reversible option of an earlier one.
@@ -42,15 +42,21 @@ pub fn canonical_stopper(engine: &Engine, graph: &Graph, root: u32) -> EngineRes
 /// One pass of the basic simplifications over every vertex reachable from 0.
 /// `side_checks` adds the alternating-path conditions of the side pipeline.
 fn basic_pass(
-    engine: &Engine,
+    engine: &mut Engine,
     p: &mut Graph,
     table: &Table,
     mode: Mode,
     side_checks: bool,
 ) -> EngineResult<()> {
+    // Edits only remove what a vertex reaches or add what it already reached, so a vertex
+    // unreachable now stays so; one found reachable here and cut off later by an edit is
+    // simplified for nothing, harmlessly. (Asking at every vertex took V·E steps.)
+    let reach = p.reachable(0);
+    // Simplifying keeps every vertex's value, so the short values found now hold all pass.
+    let games = engine.short_vertices(p)?;
     for v in 0..p.len() as u32 {
         engine.check_interrupt()?;
-        if !p.reachable(0)[v as usize] {
+        if !reach[v as usize] || is_canonical_short(engine, p, &games, v)? {
             continue;
         }
         bypass(p, table, v, Mover::Left, side_checks)?;
@@ -58,6 +64,47 @@ fn basic_pass(
         remove_dominated(p, table, v, mode, side_checks);
     }
     Ok(())
+}
+
+/// Whether the short vertex v has, one edge each, exactly the canonical options of its value:
+/// then none is dominated or reversible, and the pass would only compare them pairwise to
+/// change nothing (a graph holding *n spent n³ steps on that).
+fn is_canonical_short(
+    engine: &mut Engine,
+    p: &Graph,
+    games: &[Option<GameId>],
+    v: u32,
+) -> EngineResult<bool> {
+    let Some(value) = games[v as usize] else {
+        return Ok(false);
+    };
+    for mover in [Mover::Left, Mover::Right] {
+        let Some(mut options) = p
+            .targets(v, mover)
+            .map(|t| games[t as usize])
+            .collect::<Option<Vec<GameId>>>()
+        else {
+            return Ok(false);
+        };
+        let edges = options.len();
+        options.sort_unstable();
+        options.dedup();
+        // A nimber's options are not listed unless there are as many edges to match.
+        let too_many = engine
+            .as_nus(value)
+            .is_some_and(|nus| nus.nim > edges as u64 + 2);
+        if options.len() != edges || too_many {
+            return Ok(false);
+        }
+        let canonical = match mover {
+            Mover::Left => engine.left_options(value)?,
+            Mover::Right => engine.right_options(value)?,
+        };
+        if options != canonical {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Bypass the reversible options of `v` for `mover`. A Left option x is reversible through a
@@ -162,7 +209,7 @@ fn remove_dominated(p: &mut Graph, table: &Table, v: u32, mode: Mode, side_check
 /// Map each reachable vertex to the smallest reachable vertex of equal value (in the side
 /// modes, only among vertices from which no endless alternating play starts) and redirect
 /// every edge through the map.
-fn fuse(engine: &Engine, p: &mut Graph, mode: Mode) -> EngineResult<()> {
+fn fuse(engine: &mut Engine, p: &mut Graph, mode: Mode) -> EngineResult<()> {
     let table = survival(engine, p, p, Mode::Stopper)?;
     let reach = p.reachable(0);
     let cyclic = if mode == Mode::Stopper {
@@ -195,7 +242,12 @@ fn fuse(engine: &Engine, p: &mut Graph, mode: Mode) -> EngineResult<()> {
 
 /// One side of a general game (from `root`), simplified in `side` mode (`Mode::On` or
 /// `Mode::Off`). The result is packed with its root at 0; it is a stopper when the side is.
-pub fn simplify_side(engine: &Engine, graph: &Graph, root: u32, side: Mode) -> EngineResult<Graph> {
+pub fn simplify_side(
+    engine: &mut Engine,
+    graph: &Graph,
+    root: u32,
+    side: Mode,
+) -> EngineResult<Graph> {
     // 1.
     let acf = graph.is_stopper_from(root);
     let mut p = graph.pack(root);
@@ -242,7 +294,7 @@ pub fn simplify_side(engine: &Engine, graph: &Graph, root: u32, side: Mode) -> E
 /// on this side changes (one survival table compares every vertex with its copy in the
 /// trial graph). Loopy rulesets simplify a whole level of positions this way once, then each
 /// position from it (theory/loopy.md §5, "globally simplify"). No vertex is renumbered.
-pub fn prune_side(engine: &Engine, graph: &Graph, side: Mode) -> EngineResult<Graph> {
+pub fn prune_side(engine: &mut Engine, graph: &Graph, side: Mode) -> EngineResult<Graph> {
     let mut p = graph.clone();
     for mover in [Mover::Right, Mover::Left] {
         let mut candidates = Vec::new();
@@ -263,7 +315,7 @@ pub fn prune_side(engine: &Engine, graph: &Graph, side: Mode) -> EngineResult<Gr
 /// runs whose length grows while runs go and shrinks when one fails (a run is kept or not as a
 /// whole), which takes far fewer comparisons than one per edge when most go or most stay.
 fn drop_edges(
-    engine: &Engine,
+    engine: &mut Engine,
     p: &mut Graph,
     mover: Mover,
     slots: &[(u32, usize)],
@@ -367,7 +419,7 @@ fn remove_obviously_irrelevant(p: &mut Graph, side: Mode) {
 }
 
 /// `a ≤ b` from their roots in `side` mode (STOPPER mode when both are stoppers).
-fn side_leq(engine: &Engine, a: &Graph, b: &Graph, side: Mode) -> EngineResult<bool> {
+fn side_leq(engine: &mut Engine, a: &Graph, b: &Graph, side: Mode) -> EngineResult<bool> {
     let mode = if a.is_stopper_from(0) && b.is_stopper_from(0) {
         Mode::Stopper
     } else {
@@ -379,13 +431,15 @@ fn side_leq(engine: &Engine, a: &Graph, b: &Graph, side: Mode) -> EngineResult<b
 /// Step 5a (and 5d with `all`): delete edges on alternating cycles whose removal does not
 /// change the root's value on this side.
 fn remove_irrelevant_cyclic(
-    engine: &Engine,
+    engine: &mut Engine,
     p: &mut Graph,
     side: Mode,
     all: bool,
 ) -> EngineResult<()> {
+    // Edges are only removed, so a vertex unreachable now stays so (see `basic_pass`).
+    let reach = p.reachable(0);
     for v in 0..p.len() as u32 {
-        if !p.reachable(0)[v as usize] {
+        if !reach[v as usize] {
             continue;
         }
         for mover in [Mover::Left, Mover::Right] {
@@ -427,7 +481,7 @@ fn remove_irrelevant_cyclic(
 /// Step 5b: unroll the alternating cycles of the side's unfavoured mover a few times and cut
 /// them, keeping each change only if the root's value on this side holds. True on success
 /// (no such cycle left).
-fn unravel_fully(engine: &Engine, p: &mut Graph, side: Mode) -> EngineResult<bool> {
+fn unravel_fully(engine: &mut Engine, p: &mut Graph, side: Mode) -> EngineResult<bool> {
     let mover = if side == Mode::On {
         Mover::Right
     } else {
