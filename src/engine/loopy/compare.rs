@@ -6,7 +6,7 @@
 //! (g, h, Right to move) is not a win for Right.
 
 use super::graph::{Graph, Mover};
-use crate::engine::{Engine, EngineError, EngineResult, GameId};
+use crate::engine::{Engine, EngineError, EngineResult};
 use std::collections::VecDeque;
 
 /// The most states a survival table may have (about 2 GB of table and counters).
