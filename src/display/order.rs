@@ -6,6 +6,7 @@
 use crate::engine::{Engine, EngineResult, GameId, UptimalExpansion};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// Sorts options for printing, remembering each game's sorted option lists.
 #[derive(Default)]
@@ -14,11 +15,13 @@ pub struct GameOrder {
     class: FxHashMap<GameId, Class>,
 }
 
+/// An uptimal's expansion is as long as its depth (`^<100000>` has 100 000 coefficients), so
+/// it is shared, not copied at each comparison.
 #[derive(Clone, Debug)]
 enum Class {
     Number,
     Nimber,
-    Uptimal(UptimalExpansion),
+    Uptimal(Rc<UptimalExpansion>),
     Other,
 }
 
@@ -42,11 +45,14 @@ impl GameOrder {
             Some(n) if n.is_number() => Class::Number,
             Some(n) if n.is_nimber() => Class::Nimber,
             _ => match engine.uptimal_expansion(g)? {
-                Some(e) => Class::Uptimal(e),
+                Some(e) => Class::Uptimal(Rc::new(e)),
                 None => Class::Other,
             },
         };
         self.class.insert(g, c.clone());
+        // Sorting the followers of a deep uptimal keeps one long expansion each: the memory
+        // ceiling must see them (`^<100000>.Followers` went past 20 GB under a 512 MiB one).
+        engine.check_memory()?;
         Ok(c)
     }
 

@@ -242,6 +242,9 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
     )
     .unwrap_err();
     assert!(error.contains("more than"), "{error}");
+    // Sorting the followers of a deep uptimal keeps an expansion per follower, 1.6 GB here.
+    let error = super::tests::run(&mut s, "^<20000>.Followers").unwrap_err();
+    assert!(error.contains("memory limit reached"), "{error}");
     // The session goes on. (The ceiling is lifted first: the heap is the whole test
     // process's, so another test's memory could otherwise fail even this small list.)
     s.engine().set_memory_limit(usize::MAX);
