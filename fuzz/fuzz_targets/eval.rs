@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// How long one input may run before the watchdog interrupts it.
 const WATCHDOG: Duration = Duration::from_secs(1);
-/// The session's memory ceiling: far below libFuzzer's `-rss_limit_mb`, so a runaway
+/// The memory an input may take: far below libFuzzer's `-rss_limit_mb`, so a runaway
 /// computation ends with cgcalc's own "memory limit" error rather than an OOM report.
 const MEMORY_LIMIT: usize = 512 << 20;
 
@@ -87,7 +87,11 @@ fuzz_target!(|data: &[u8]| {
     let _ = std::fs::write(&h.current_input, data);
     let src = String::from_utf8_lossy(data);
     let mut session = Session::new();
-    session.engine().set_memory_limit(MEMORY_LIMIT);
+    // On top of what the process already holds: rulesets keep per-thread caches from input to
+    // input, and a fixed ceiling would in time fail every input at once (an `error(…)` whose
+    // message could no longer be printed was the first sign).
+    let held = cgcalc::engine::memory::heap_bytes();
+    session.engine().set_memory_limit(held.saturating_add(MEMORY_LIMIT));
     let fired = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     *h.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(Job {

@@ -585,7 +585,15 @@ impl Evaluator<'_> {
         let v = self.eval(message)?;
         let text = match &v {
             Value::Str(s) => s.clone(),
-            other => self.render(other),
+            // A message that could not be printed (Ctrl-C, the memory ceiling) is that
+            // failure, not an empty message.
+            other => self.try_render(other)?,
+        };
+        // An error still says what it is when the script gave it nothing to say.
+        let text = if text.trim().is_empty() {
+            format!("error({text:?}) has a blank message")
+        } else {
+            text
         };
         Err(EvalError::at(text, message.span))
     }

@@ -39,6 +39,21 @@ impl Evaluator<'_> {
             .write_value(self.engine, v, &mut s);
         s
     }
+
+    /// [`Self::render`], failing (interrupted, memory ceiling) instead of giving what it had.
+    pub(super) fn try_render(&mut self, v: &Value) -> EvalResult<String> {
+        let mut s = String::new();
+        let printed = self
+            .ctx
+            .printer
+            .borrow_mut()
+            .write_value(self.engine, v, &mut s);
+        match printed {
+            Ok(()) => Ok(s),
+            Err(crate::display::PrintError::Engine(e)) => Err(e.into()),
+            Err(e) => Err(EvalError::new(e.to_string())),
+        }
+    }
 }
 
 /// The dyadic rational of an exact number, or a clear error.

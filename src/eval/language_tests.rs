@@ -94,6 +94,9 @@ fn control_expressions() {
         ("Sum(k * k for k from 1 to 4)", "30"),
         ("for x from 0 to ^3 by ^* yield x end", "[0,^*,^^]"),
         ("error(\"stop here\")", "!stop here"),
+        // Every error says something, even when the script gave it nothing to say.
+        ("error(\"\")", "!error(\"\") has a blank message"),
+        ("error(^^^)", "!^3"),
         ("[1, 2] is List", "true"),
         ("3/2 is Integer", "false"),
     ]);
