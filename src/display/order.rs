@@ -113,16 +113,18 @@ impl GameOrder {
                 })
                 .then(x.coefficients.len().cmp(&y.coefficients.len()))
                 .then(x.nim.cmp(&y.nim)),
-            _ => {
+            // Recursion into the options, as deep as the games: on a fresh stack segment when
+            // the thread's runs low (a value 50 000 levels deep overflowed an 8 MiB thread).
+            _ => crate::engine::grow(|| -> EngineResult<Ordering> {
                 let (la, ra) = self.sorted_options(engine, a)?;
                 let (lb, rb) = self.sorted_options(engine, b)?;
                 let by_left = self.compare_lists(engine, &la, &lb)?;
                 if by_left != Ordering::Equal {
-                    by_left
+                    Ok(by_left)
                 } else {
-                    self.compare_lists(engine, &ra, &rb)?
+                    self.compare_lists(engine, &ra, &rb)
                 }
-            }
+            })?,
         })
     }
 

@@ -519,3 +519,17 @@ fn no_panic_on_big_or_odd_arguments() {
     }
     assert_eq!(run(&mut s, "[1,2].Take(-1)"), Ok("[]".to_string()));
 }
+
+/// A value 50 000 levels deep prints on a test thread's 2 MiB stack: the display order's
+/// comparison of options recurses as deep as the games, and overflowed the fuzz target's
+/// 8 MiB thread (fuzz finding `haf:=^:0665^:^51688`).
+#[test]
+fn a_deep_value_prints_on_a_small_stack() {
+    let printed = run(&mut Session::new(), "^:0665^:^51688").expect("evaluates");
+    assert!(
+        printed.starts_with("{^[666]|*,{^[666]|*,^[666]}||"),
+        "{}",
+        &printed[..80]
+    );
+    assert!(printed.len() > 2_000_000, "{}", printed.len());
+}
