@@ -4,6 +4,7 @@
 pub use crate::value::type_name;
 
 use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::display::PrintError;
 use crate::engine::{Dyadic, GameId};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -29,30 +30,30 @@ impl Evaluator<'_> {
         }
     }
 
-    /// A value in CGSuite's notation, for messages and string conversions.
+    /// A value in CGSuite's notation, for messages and string conversions (what was printed
+    /// before an interruption, if one came).
     pub(super) fn render(&mut self, v: &Value) -> String {
         let mut s = String::new();
-        let _ = self
-            .ctx
-            .printer
-            .borrow_mut()
-            .write_value(self.engine, v, &mut s);
+        let _ = self.write_rendered(v, &mut s);
         s
     }
 
     /// [`Self::render`], failing (interrupted, memory ceiling) instead of giving what it had.
     pub(super) fn try_render(&mut self, v: &Value) -> EvalResult<String> {
         let mut s = String::new();
-        let printed = self
-            .ctx
-            .printer
-            .borrow_mut()
-            .write_value(self.engine, v, &mut s);
+        let printed = self.write_rendered(v, &mut s);
         match printed {
             Ok(()) => Ok(s),
-            Err(crate::display::PrintError::Engine(e)) => Err(e.into()),
+            Err(PrintError::Engine(e)) => Err(e.into()),
             Err(e) => Err(EvalError::new(e.to_string())),
         }
+    }
+
+    fn write_rendered(&mut self, v: &Value, out: &mut String) -> Result<(), PrintError> {
+        self.ctx
+            .printer
+            .borrow_mut()
+            .write_value(self.engine, v, out)
     }
 }
 
