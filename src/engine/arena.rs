@@ -291,6 +291,22 @@ impl Engine {
             + self.compound.memory_bytes()
     }
 
+    /// Bytes that one more general game takes in the arena and its index, besides its options.
+    pub(super) const GENERAL_GAME_BYTES: usize =
+        std::mem::size_of::<Node>() + std::mem::size_of::<GameId>() + 1;
+
+    /// Room for `games` more general games with `options` options in all, asked for once
+    /// before a long chain is built (growing by doublings rehashes the index each time). The
+    /// caller has checked that they fit under the ceiling.
+    pub(super) fn reserve_general(&mut self, games: usize, options: usize) {
+        let _ = self.nodes.try_reserve(games);
+        let _ = self.pool.try_reserve(options);
+        let nodes = &self.nodes;
+        let _ = self
+            .general_index
+            .try_reserve(games, |&g| spread_hash(nodes[g.index()].hash));
+    }
+
     /// Number of games stored.
     pub fn game_count(&self) -> usize {
         self.nodes.len()

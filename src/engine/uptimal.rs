@@ -37,18 +37,74 @@ pub struct UptimalCaches {
     powers_to: Vec<GameId>,
     /// ↑^→n * at index n (index 0 holds *).
     powers_to_star: Vec<GameId>,
-    /// The shape of each general (non-NUS) game examined, packed (a deep power of ↑ records
-    /// three shapes a level, so the entry's size is most of its memory).
-    shapes: FxHashMap<GameId, StoredShape>,
+    /// The shape of each general (non-NUS) game examined, packed.
+    shapes: ShapeTable,
+}
+
+/// Shapes by game index: a deep power of ↑ records two shapes a level for games numbered in
+/// order, and a hash map of them was a quarter of the time of `^<1000000>`. A slot holds the
+/// entry's position + 1 (0: not examined yet), so an unexamined game costs 4 bytes.
+#[derive(Default)]
+struct ShapeTable {
+    slots: Vec<u32>,
+    entries: Vec<StoredShape>,
+}
+
+impl ShapeTable {
+    /// Bytes per recorded shape: its slot and its entry.
+    const ENTRY_BYTES: usize = std::mem::size_of::<u32>() + std::mem::size_of::<StoredShape>();
+
+    fn get(&self, g: GameId) -> Option<&StoredShape> {
+        match self.slots.get(g.index()).copied().unwrap_or(0) {
+            0 => None,
+            i => self.entries.get(i as usize - 1),
+        }
+    }
+
+    fn insert(&mut self, g: GameId, shape: StoredShape) {
+        let i = g.index();
+        if self.slots.len() <= i {
+            // Grown to the arena's size, by doublings, not one slot at a time.
+            let len = (i + 1).max(2 * self.slots.len());
+            self.slots.resize(len, 0);
+        }
+        match self.slots[i] {
+            0 => {
+                self.entries.push(shape);
+                // Entries number fewer than games, whose ids fit in u32.
+                self.slots[i] = self.entries.len() as u32;
+            }
+            slot => self.entries[slot as usize - 1] = shape,
+        }
+    }
+
+    /// Room for `additional` more shapes, asked for once before a long chain is built.
+    fn reserve(&mut self, additional: usize) {
+        let _ = self.entries.try_reserve(additional);
+    }
+
+    #[cfg(test)]
+    fn iter(&self) -> impl Iterator<Item = (GameId, &StoredShape)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|&(_, &slot)| slot != 0)
+            .map(|(i, &slot)| (GameId(i as u32), &self.entries[slot as usize - 1]))
+    }
+
+    fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.slots.capacity() * size_of::<u32>()
+            + self.entries.capacity() * size_of::<StoredShape>()
+    }
 }
 
 impl UptimalCaches {
     pub fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
-        let entry = size_of::<(GameId, StoredShape)>() + 1;
         self.powers.capacity() * (size_of::<(u32, GameId)>() + 1)
             + (self.powers_to.capacity() + self.powers_to_star.capacity()) * size_of::<GameId>()
-            + self.shapes.capacity() * entry
+            + self.shapes.memory_bytes()
     }
 }
 
@@ -253,7 +309,14 @@ impl Engine {
         // rehash a million entries, is a fifth of the time of `^<1000000>`.
         let missing = (index + 1).saturating_sub(self.uptimal.powers_to_star.len());
         if missing > 1024 {
-            let _ = self.uptimal.shapes.try_reserve(2 * missing);
+            // A level is two general games (↑^→n * and its negative) of three options each,
+            // and their shapes: a chain that cannot fit is refused before it is built.
+            let level = 2 * Engine::GENERAL_GAME_BYTES
+                + 6 * std::mem::size_of::<GameId>()
+                + 2 * ShapeTable::ENTRY_BYTES;
+            self.check_memory_for(missing.saturating_mul(level))?;
+            self.reserve_general(2 * missing, 6 * missing);
+            self.uptimal.shapes.reserve(2 * missing);
         }
         while self.uptimal.powers_to_star.len() <= index {
             self.poll()?;
@@ -309,7 +372,7 @@ impl Engine {
             None => self
                 .uptimal
                 .shapes
-                .get(&g)
+                .get(g)
                 .and_then(|s| s.unpack())
                 .map(|s| s.first),
         }
@@ -493,7 +556,7 @@ impl Engine {
 
     /// The shape of a general game, if it is an uptimal (cached per game).
     fn uptimal_shape(&mut self, g: GameId) -> EngineResult<Option<UptimalShape>> {
-        if let Some(known) = self.uptimal.shapes.get(&g) {
+        if let Some(known) = self.uptimal.shapes.get(g) {
             return Ok(known.unpack());
         }
         self.poll()?;
@@ -733,7 +796,7 @@ mod tests {
             .uptimal
             .shapes
             .iter()
-            .filter_map(|(&g, s)| s.unpack().map(|s| (g, s)))
+            .filter_map(|(g, s)| s.unpack().map(|s| (g, s)))
             .collect();
         assert!(recorded.len() > 80, "{} shapes recorded", recorded.len());
         for (g, shape) in recorded {

@@ -230,14 +230,24 @@ fn an_endless_comprehension_meets_the_memory_ceiling() {
     );
     // A comprehension over a known number of values is refused before it starts, with what
     // the whole list would need (10^11 values), not what the first ones took.
+    let mib_needed = |error: &str| -> u64 {
+        error
+            .split(" MiB needed")
+            .next()
+            .and_then(|head| head.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no figure in {error:?}"))
+    };
     let error = super::tests::run(&mut s, "[k for k in 1..100000000000]").unwrap_err();
-    let needed: u64 = error
-        .split(" MiB needed")
-        .next()
-        .and_then(|head| head.rsplit(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no figure in {error:?}"));
-    assert!(needed > 1_000_000, "{error}");
+    assert!(mib_needed(&error) > 1_000_000, "{error}");
+    // A power of ↑ too deep for the ceiling is refused before its chain is built.
+    let games_before = s.engine().game_count();
+    let error = super::tests::run(&mut s, "^<4000000000>").unwrap_err();
+    assert!(mib_needed(&error) > 100_000, "{error}");
+    assert!(
+        s.engine().game_count() < games_before + 1000,
+        "the chain was started"
+    );
     // So is a `from … to … by` clause, its rounds counted from its numbers.
     let error = super::tests::run(
         &mut s,
