@@ -162,6 +162,9 @@ pub struct Engine {
     stop_index: FxHashMap<Dyadic, u32>,
     general_index: HashTable<GameId>,
     pub(super) sum_cache: Table<(GameId, GameId), StoredId>,
+    /// For a general game first built as a NUS plus a general game, those two parts (see
+    /// `Engine::add`).
+    pub(super) sum_parts: Table<GameId, (StoredId, StoredId)>,
     pub(super) leq_cache: Table<(GameId, GameId), bool>,
     pub(super) caches: super::properties::PropertyCaches,
     pub(super) thermo: super::thermograph::ThermoCaches,
@@ -201,6 +204,7 @@ impl Engine {
             stop_index: FxHashMap::default(),
             general_index: HashTable::new(),
             sum_cache: Table::default(),
+            sum_parts: Table::default(),
             leq_cache: Table::default(),
             caches: Default::default(),
             thermo: Default::default(),
@@ -282,6 +286,7 @@ impl Engine {
             + self.stop_index.capacity() * map_entry(size_of::<Dyadic>(), 4)
             + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
             + self.sum_cache.memory_bytes()
+            + self.sum_parts.memory_bytes()
             + self.leq_cache.memory_bytes()
             + self.caches.memory_bytes()
             + self.thermo.memory_bytes()

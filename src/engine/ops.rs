@@ -23,17 +23,53 @@ impl Engine {
             return Ok(s.into());
         }
         self.poll()?;
+        if let Some((nus, rest)) = self.regrouped(g, h) {
+            let result = self.add(nus, rest)?;
+            self.sum_cache.insert(key, result.into());
+            return Ok(result);
+        }
         if !self.filling_sums && super::memory::deep_recursion() {
             self.fill_sums_bottom_up(g, h)?;
             if let Some(s) = self.sum_cache.get(&key) {
                 return Ok(s.into());
             }
         }
+        let games_before = self.game_count();
         crate::engine::grow(|| {
             let result = self.add_by_options(g, h)?;
             self.sum_cache.insert(key, result.into());
+            self.remember_parts(g, h, result, games_before);
             Ok(result)
         })
+    }
+
+    /// (c + b, d) when one of g, h is a NUS b and the other was built as c + d, c a NUS: then
+    /// g + h = (c + b) + d, where c + b is a closed form. So `^781090*4 + Tiny(1) − ^781090`
+    /// (the atomic weight's check) is `*4 + Tiny(1)`, not a walk down 781 090 levels.
+    fn regrouped(&mut self, g: GameId, h: GameId) -> Option<(GameId, GameId)> {
+        let (b, built) = match (self.as_nus(g), self.as_nus(h)) {
+            (Some(b), None) => (b, h),
+            (None, Some(b)) => (b, g),
+            _ => return None,
+        };
+        let (c, d) = self.sum_parts.get(&built)?;
+        let c = self.as_nus(c.into())?;
+        let nus = c.checked_add(&b)?;
+        Some((self.nus(nus), d.into()))
+    }
+
+    /// Record the parts of a NUS-plus-general sum that built a new game. Only new games get
+    /// parts, and a game's general part is older than it, so regrouping always ends.
+    fn remember_parts(&mut self, g: GameId, h: GameId, sum: GameId, games_before: usize) {
+        if sum.index() < games_before || self.as_nus(sum).is_some() {
+            return;
+        }
+        let (c, d) = match (self.as_nus(g).is_some(), self.as_nus(h).is_some()) {
+            (true, false) => (g, h),
+            (false, true) => (h, g),
+            _ => return,
+        };
+        self.sum_parts.insert(sum, (c.into(), d.into()));
     }
 
     fn add_by_options(&mut self, g: GameId, h: GameId) -> EngineResult<GameId> {
@@ -186,6 +222,10 @@ impl Engine {
         } else {
             None
         };
+        if let Some(regrouped) = self.regrouped(g, h) {
+            needs.push(regrouped);
+            return Ok(());
+        }
         if let Some((x, other)) = number {
             for o in self
                 .left_options(other)?

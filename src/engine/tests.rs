@@ -232,8 +232,50 @@ mod laws {
         }
     }
 
+    fn nus() -> impl Strategy<Value = Nus> {
+        (-4i128..=4, -3i64..=3, 0u64..4).prop_map(|(x, ups, nim)| Nus {
+            number: Dyadic::new(x, 1).unwrap(),
+            ups,
+            nim,
+        })
+    }
+
+    /// The game g of engine `from`, rebuilt in engine `to` from its options.
+    fn transfer(from: &mut Engine, g: GameId, to: &mut Engine) -> GameId {
+        let left: Vec<GameId> = (from.left_options(g).unwrap().into_iter())
+            .map(|o| transfer(from, o, to))
+            .collect();
+        let right: Vec<GameId> = (from.right_options(g).unwrap().into_iter())
+            .map(|o| transfer(from, o, to))
+            .collect();
+        to.game_from_options(&left, &right).unwrap()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Adding NUS values one at a time to a game, which regroups each sum after the
+        /// first as (the NUS parts) + the game, gives what one sum of the game and all the
+        /// parts gives in an arena that has recorded no parts.
+        #[test]
+        fn regrouped_sums_agree_with_one_sum(a in tree(), parts in prop::collection::vec(nus(), 1..4)) {
+            let mut e = Engine::new();
+            let g = build(&mut e, &a);
+            let mut sum = g;
+            for &x in &parts {
+                let x = e.nus(x);
+                sum = e.add(sum, x).unwrap();
+            }
+            let mut fresh = Engine::new();
+            let g_fresh = build(&mut fresh, &a);
+            let mut total = Nus::number(Dyadic::ZERO);
+            for x in &parts {
+                total = total.checked_add(x).unwrap();
+            }
+            let total = fresh.nus(total);
+            let expected = fresh.add(total, g_fresh).unwrap();
+            prop_assert_eq!(transfer(&mut e, sum, &mut fresh), expected);
+        }
 
         #[test]
         fn group_laws(a in tree(), b in tree(), c in tree()) {
@@ -561,6 +603,13 @@ fn deep_sums_are_computed_bottom_up_and_agree() {
             let deep_tiny = e.add(deep, tiny).unwrap();
             let back = e.sub(deep_tiny, tiny).unwrap();
             assert_eq!(back, deep);
+            // A NUS plus a general game, less a deep part of the NUS, is regrouped: the sum
+            // remembers its parts, and no new level is built for the difference.
+            let tiny_up = e.add(ups, tiny).unwrap();
+            let games = e.game_count();
+            let minus_ups = e.ups(-n);
+            assert_eq!(e.add(tiny_up, minus_ups).unwrap(), tiny);
+            assert!(e.game_count() < games + 10, "the difference walked the sum");
         })
         .unwrap()
         .join()
