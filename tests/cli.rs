@@ -279,6 +279,23 @@ fn unclosed_bracket_at_end_of_input_is_reported() {
 }
 
 #[test]
+fn unclosed_comment_at_end_of_input_is_reported() {
+    // Everything after an unclosed `/*` is lost: that is an error, not a silent end.
+    let run = cgcalc(&["--json"], "*\n/* open\n^\n");
+    let objects = json_lines(&run.stdout);
+    assert_eq!(objects.len(), 2, "{}", run.stdout);
+    assert_eq!(objects[1]["line"], 2);
+    assert!(
+        objects[1]["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("unclosed comment")),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
 fn text_result_has_a_summary_unless_quiet() {
     let run = cgcalc(&["-e", "{2||1|0}"], "");
     let lines: Vec<&str> = run.stdout.lines().collect();

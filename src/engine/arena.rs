@@ -483,17 +483,23 @@ impl Engine {
         let value = self
             .as_nus(g)
             .expect("only NUS nodes are created without options");
-        // *n has n options on each side: beyond this many, materialising them is hopeless.
-        // (Other NUS values have at most two options, whatever their star part.)
-        if value.is_nimber() && value.nim > MAX_NIMBER_OPTIONS {
+        // x + *n = {x + *0, …, x + *(n−1) | the same} has n options on each side: beyond
+        // this many, materialising them is hopeless. (NUS values with ups have at most two
+        // options, whatever their star part.)
+        let starred_number = value.ups == 0 && value.nim > 0;
+        if starred_number && value.nim > MAX_NIMBER_OPTIONS {
             return Err(EngineError::TooMany {
-                what: "options of a nimber",
+                what: if value.is_nimber() {
+                    "options of a nimber"
+                } else {
+                    "options of a number plus a nimber"
+                },
                 limit: MAX_NIMBER_OPTIONS,
             });
         }
-        let (mut left, mut right) = if value.is_nimber() {
-            // *n = {*0,...,*(n-1) | the same}: listed one by one, never as a whole vector of
-            // values, so a huge nimber meets the ceiling before it has cost much.
+        let (mut left, mut right) = if starred_number {
+            // Listed one by one, never as a whole vector of values, so a huge nimber meets
+            // the ceiling before it has cost much.
             let ids = self.nus_ids((0..value.nim).map(|j| Nus { nim: j, ..value }))?;
             (ids.clone(), ids)
         } else {

@@ -109,7 +109,7 @@ impl Engine {
     /// The largest m with *m a follower of g (0 is *0). Cached and built from the options,
     /// since the atomic weight asks it of every follower: one follower walk each made
     /// `^[10000]` quadratic in time and memory.
-    fn largest_nimber_follower(&mut self, g: GameId) -> EngineResult<u64> {
+    pub(super) fn largest_nimber_follower(&mut self, g: GameId) -> EngineResult<u64> {
         if let Some(value) = self.as_nus(g) {
             return self.largest_nimber_of_nus(value);
         }
@@ -149,6 +149,15 @@ impl Engine {
             }
             if v.is_nimber() {
                 largest = largest.max(v.nim);
+                continue;
+            }
+            if v.ups == 0 {
+                // x + *m with x ≠ 0 is {x + *j | x + *j}: no option is a nimber, and the
+                // followers below them are x's own, so x stands for all m of them.
+                let x = Nus::number(v.number);
+                if seen.insert(x) {
+                    stack.push(x);
+                }
                 continue;
             }
             let left = v.left_options().ok_or(EngineError::Overflow)?;

@@ -460,6 +460,25 @@ fn huge_nimbers_refuse_to_list_their_options() {
             "*{n}: {result:?}"
         );
         assert!(e.left_options(big).is_err());
+        // A number plus a huge nimber has as many options, and is refused the same way
+        // (it used to build the whole list of values first: 11 GB for *343741924).
+        let starred = e.nus(Nus {
+            number: Dyadic::from_i128(-182),
+            ups: 0,
+            nim: n,
+        });
+        assert!(matches!(
+            e.left_options(starred),
+            Err(EngineError::TooMany { .. })
+        ));
+        // Its atomic weight's far star needs no option of it: {0 | {0 | 1 + *n}} fails only
+        // in canonicalising, when the options of 1 + *n are asked for.
+        let one_starred = e.nus(Nus {
+            number: Dyadic::ONE,
+            ups: 0,
+            nim: n,
+        });
+        assert_eq!(e.largest_nimber_follower(one_starred), Ok(0));
     }
 }
 

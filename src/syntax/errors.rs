@@ -214,8 +214,8 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
             }
             return at(format!("unclosed `{}`", bracket.open_char()), *offset);
         }
-        if scan.open_comment {
-            return at("unclosed comment: `/*` needs a matching `*/`".into(), pos);
+        if let Some(offset) = scan.open_comment {
+            return at(scan::UNCLOSED_COMMENT.into(), offset);
         }
         if expected.is_empty() {
             return at("unexpected end of input".into(), text.len());

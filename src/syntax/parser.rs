@@ -60,7 +60,8 @@ pub fn parse_statements(src: &str) -> Result<Vec<Statement>, ParseError> {
 /// `]`) is an error that no further line can repair, so it ends the input at once.
 pub fn needs_more_input(src: &str) -> bool {
     let scan = scan::scan(src);
-    scan.stray_closers.is_empty() && (!scan.open.is_empty() || scan.open_comment || scan.dangling)
+    scan.stray_closers.is_empty()
+        && (!scan.open.is_empty() || scan.open_comment.is_some() || scan.dangling)
 }
 
 /// Statements nested deeper than this are parsed on a thread of their own with a stack sized

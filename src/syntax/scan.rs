@@ -95,8 +95,8 @@ pub(crate) struct Scan {
     pub stray_closers: Vec<(usize, char)>,
     /// First place where the nesting bound was exceeded.
     pub too_deep: Option<usize>,
-    /// The text ends inside a `/* */` comment.
-    pub open_comment: bool,
+    /// The text ends inside a `/* */` comment opened at this byte offset.
+    pub open_comment: Option<usize>,
     /// The text's last token cannot end an expression (`1 +`, `x :=`, `if c then`).
     pub dangling: bool,
 }
@@ -160,14 +160,24 @@ pub(crate) fn scan(src: &str) -> Scan {
 /// Split `src` into statements, failing if the nesting is too deep.
 pub(crate) fn split(src: &str) -> Result<Vec<Chunk>, ParseError> {
     let scan = scan(src);
-    match scan.too_deep {
-        Some(offset) => Err(ParseError {
+    if let Some(offset) = scan.too_deep {
+        return Err(ParseError {
             message: format!("nesting too deep (more than {MAX_NESTING} levels)"),
             offset,
-        }),
-        None => Ok(scan.chunks),
+        });
     }
+    // Whatever follows an unclosed `/*` is lost, so it is an error, never a silent end.
+    if let Some(offset) = scan.open_comment {
+        return Err(ParseError {
+            message: UNCLOSED_COMMENT.into(),
+            offset,
+        });
+    }
+    Ok(scan.chunks)
 }
+
+/// The message for a `/*` with no matching `*/`.
+pub(crate) const UNCLOSED_COMMENT: &str = "unclosed comment: `/*` needs a matching `*/`";
 
 fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
@@ -204,7 +214,7 @@ impl Scanner<'_> {
                 '/' if next == Some(b'*') => match src[i + 2..].find("*/") {
                     Some(n) => i += n + 4,
                     None => {
-                        self.scan.open_comment = true;
+                        self.scan.open_comment = Some(i);
                         i = src.len();
                     }
                 },

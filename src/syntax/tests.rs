@@ -1262,6 +1262,8 @@ fn error_messages_and_offsets() {
         ("1 2", 2, "expected an operator or the end of the statement"),
         ("1 +", 3, "expected an expression"),
         ("\"abc", 0, "unterminated string"),
+        ("/* open", 0, "unclosed comment"),
+        ("1 /* open\n2", 2, "unclosed comment"),
         ("1\n{1|", 2, "unclosed `{`"),
         ("x := 1\ny := ", 12, "expected an expression"),
         ("3 * * *", 7, "expected an expression at the end"),
