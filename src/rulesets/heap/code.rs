@@ -222,7 +222,18 @@ impl CodeKind {
 impl TbCode {
     /// Parse a code. A code with nothing before the point (`.77`) reads as `0.77`.
     pub fn parse(text: &str, kind: CodeKind) -> Result<TbCode, CodeError> {
-        Parser::new(text, kind).code()
+        Parser::new(text, kind, &|| false).code()
+    }
+
+    /// [`TbCode::parse`], giving up with an error as soon as `interrupted()` is true (asked
+    /// every few thousand digits: `bash(1000000)`'s code takes a tenth of a second). The
+    /// caller tells an interruption from a bad code by asking again.
+    pub fn parse_interruptible(
+        text: &str,
+        kind: CodeKind,
+        interrupted: &dyn Fn() -> bool,
+    ) -> Result<TbCode, CodeError> {
+        Parser::new(text, kind, interrupted).code()
     }
 
     /// The code as written.
@@ -410,16 +421,29 @@ struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     kind: CodeKind,
+    interrupted: &'a dyn Fn() -> bool,
 }
 
+/// Digits parsed between two questions to `Parser::interrupted`.
+const DIGITS_BETWEEN_POLLS: usize = 4096;
+
 impl<'a> Parser<'a> {
-    fn new(text: &'a str, kind: CodeKind) -> Self {
+    fn new(text: &'a str, kind: CodeKind, interrupted: &'a dyn Fn() -> bool) -> Self {
         Parser {
             text,
             chars: text.chars().collect(),
             pos: 0,
             kind,
+            interrupted,
         }
+    }
+
+    /// The next digit, after asking whether to stop once every [`DIGITS_BETWEEN_POLLS`].
+    fn polled_digit(&mut self, parsed: usize) -> Result<Digit, CodeError> {
+        if parsed % DIGITS_BETWEEN_POLLS == DIGITS_BETWEEN_POLLS - 1 && (self.interrupted)() {
+            return Err(self.error("interrupted", self.pos));
+        }
+        self.digit()
     }
 
     fn error(&self, message: impl Into<String>, position: usize) -> CodeError {
@@ -440,7 +464,7 @@ impl<'a> Parser<'a> {
         }
         let mut before = Vec::new();
         while self.peek().is_some_and(|c| c != '.') {
-            before.push(self.digit()?);
+            before.push(self.polled_digit(before.len())?);
         }
         if self.peek() != Some('.') {
             return Err(self.error("missing '.' (a code looks like 0.77 or 4!.0)", self.pos));
@@ -450,7 +474,9 @@ impl<'a> Parser<'a> {
             before.push(Digit::default());
         }
         before.reverse();
-        let mut after = Vec::new();
+        // At most a digit a character: sized once (up to the longest subtraction code), not
+        // doubled through a million digits.
+        let mut after = Vec::with_capacity((self.chars.len() - self.pos).min(1 << 20));
         let mut repeat_start = None;
         while let Some(c) = self.peek() {
             if c == '[' {
@@ -458,7 +484,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 repeat_start = Some(after.len());
                 while self.peek().is_some_and(|c| c != ']') {
-                    after.push(self.digit()?);
+                    after.push(self.polled_digit(after.len())?);
                 }
                 if self.peek() != Some(']') {
                     return Err(self.error("'[' is never closed", open));
@@ -475,7 +501,7 @@ impl<'a> Parser<'a> {
             if c == '.' {
                 return Err(self.error("a code has exactly one '.'", self.pos));
             }
-            after.push(self.digit()?);
+            after.push(self.polled_digit(after.len())?);
         }
         Ok(TbCode {
             text: self.text.to_string(),
@@ -670,6 +696,23 @@ mod tests {
 
     fn tb(s: &str) -> TbCode {
         TbCode::parse(s, CodeKind::TakeAndBreak).unwrap()
+    }
+
+    #[test]
+    fn a_long_code_stops_parsing_when_interrupted() {
+        let text = format!("0.{}", "3".repeat(100_000));
+        let asked = std::cell::Cell::new(0);
+        let stop_at_third = || {
+            asked.set(asked.get() + 1);
+            asked.get() == 3
+        };
+        let error =
+            TbCode::parse_interruptible(&text, CodeKind::TakeAndBreak, &stop_at_third).unwrap_err();
+        assert_eq!(error.message, "interrupted");
+        assert_eq!(asked.get(), 3);
+        // Never interrupted, it is the plain parse.
+        let code = TbCode::parse_interruptible(&text, CodeKind::TakeAndBreak, &|| false).unwrap();
+        assert_eq!(code, tb(&text));
     }
 
     #[test]

@@ -72,12 +72,12 @@ fn tb_ruleset(name: &str, code: &str) -> Value {
 /// A ruleset built by a function (`subtraction(1,3,4)`, `octal("0.77")`, …).
 pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResult<Value>> {
     let result = match key {
-        "subtraction" => subtraction("subtraction", args, '3'),
-        "splittles" => subtraction("splittles", args, '7'),
+        "subtraction" => subtraction("subtraction", args, '3', engine),
+        "splittles" => subtraction("splittles", args, '7', engine),
         "allbut" => no_named(args, "allbut").and_then(|()| {
             let members = members(&args.positional, "allbut", true)?;
             let shown = format!("allbut({})", join(&members));
-            from_code(&shown, &subtraction_code(&members, true, '3'))
+            from_code(&shown, &subtraction_code(&members, true, '3'), engine)
         }),
         "bash" => no_named(args, "bash").and_then(|()| {
             let [m] = arity(&args.positional, 1, "bash")? else {
@@ -92,11 +92,12 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
             from_code(
                 &format!("bash({m})"),
                 &format!("0.{}", "3".repeat(m as usize)),
+                engine,
             )
         }),
-        "octal" => code_function("octal", args, CodeKind::Octal),
-        "hexadecimal" => code_function("hexadecimal", args, CodeKind::Hexadecimal),
-        "takeandbreak" => code_function("take_and_break", args, CodeKind::TakeAndBreak),
+        "octal" => code_function("octal", args, CodeKind::Octal, engine),
+        "hexadecimal" => code_function("hexadecimal", args, CodeKind::Hexadecimal, engine),
+        "takeandbreak" => code_function("take_and_break", args, CodeKind::TakeAndBreak, engine),
         "spawning" => spawning("spawning", args),
         "takeaway" => take_away("take_away", args),
         "nimvalues" | "period" | "nimvaluesequence" | "heapnimvalue" | "checkperiodicity" => {
@@ -187,11 +188,11 @@ pub fn cgsuite_heap(
                 unreachable!("arity checked")
             };
             let text = args::string(code, "the code")?;
-            from_code(&format!("{shown}({text:?})"), text)
+            from_code(&format!("{shown}({text:?})"), text, engine)
         }),
         "subtraction" | "splittles" => {
             let digit = if key == "subtraction" { '3' } else { '7' };
-            cgsuite_subtraction(&shown, call, digit)
+            cgsuite_subtraction(&shown, call, digit, engine)
         }
         "spawning" => spawning(&shown, call),
         "takeaway" => take_away(&shown, call),
@@ -202,7 +203,7 @@ pub fn cgsuite_heap(
             } else {
                 '7'
             };
-            partizan_subtraction(&shown, call, digit)
+            partizan_subtraction(&shown, call, digit, engine)
         }
         "partizantakeandbreak" => no_named(call, &shown).and_then(|()| {
             let [l, r] = arity(&call.positional, 2, &shown)? else {
@@ -212,8 +213,8 @@ pub fn cgsuite_heap(
                 args::string(l, "Left's code")?,
                 args::string(r, "Right's code")?,
             );
-            let left = code_game(l)?;
-            let right = code_game(r)?;
+            let left = code_game(l, engine)?;
+            let right = code_game(r, engine)?;
             Ok(PartizanRuleset::value(
                 &format!("{shown}({l:?},{r:?})"),
                 PartizanKind::Heap { left, right },
@@ -236,31 +237,38 @@ pub fn cgsuite_heap(
 }
 
 /// The rules of a take-and-break code, shared with any other ruleset using them.
-fn code_game(text: &str) -> EvalResult<Rc<HeapGame>> {
-    let code = parse_code(text, CodeKind::TakeAndBreak)?;
+fn code_game(text: &str, engine: &Engine) -> EvalResult<Rc<HeapGame>> {
+    let code = parse_code(text, CodeKind::TakeAndBreak, engine)?;
     Ok(HeapGame::shared(HeapRules::TakeAndBreak(code)))
 }
 
-fn parse_code(text: &str, kind: CodeKind) -> EvalResult<TbCode> {
-    let code = TbCode::parse(text, kind).map_err(|e| EvalError::new(e.to_string()))?;
+fn parse_code(text: &str, kind: CodeKind, engine: &Engine) -> EvalResult<TbCode> {
+    let interrupted = || engine.check_interrupt().is_err();
+    let code = TbCode::parse_interruptible(text, kind, &interrupted).map_err(|e| {
+        // The parse gave up because of Ctrl-C (or the memory ceiling): say that instead.
+        match engine.check_interrupt() {
+            Err(stop) => EvalError::from(stop),
+            Ok(()) => EvalError::new(e.to_string()),
+        }
+    })?;
     if let Some(message) = code.loopiness() {
         return Err(EvalError::new(message));
     }
     Ok(code)
 }
 
-fn from_code(shown: &str, text: &str) -> EvalResult<Value> {
-    let code = parse_code(text, CodeKind::TakeAndBreak)?;
+fn from_code(shown: &str, text: &str, engine: &Engine) -> EvalResult<Value> {
+    let code = parse_code(text, CodeKind::TakeAndBreak, engine)?;
     Ok(HeapRuleset::value(shown, HeapRules::TakeAndBreak(code)))
 }
 
-fn code_function(name: &str, call: &Args, kind: CodeKind) -> EvalResult<Value> {
+fn code_function(name: &str, call: &Args, kind: CodeKind, engine: &Engine) -> EvalResult<Value> {
     no_named(call, name)?;
     let [code] = arity(&call.positional, 1, name)? else {
         unreachable!("arity checked")
     };
     let text = args::string(code, "the code")?;
-    let code = parse_code(text, kind)?;
+    let code = parse_code(text, kind, engine)?;
     Ok(HeapRuleset::value(
         format!("{name}({text:?})"),
         HeapRules::TakeAndBreak(code),
@@ -304,7 +312,7 @@ fn take_away(name: &str, call: &Args) -> EvalResult<Value> {
 }
 
 /// `subtraction(1,3,4)` / `subtraction([2,3,7], allbut => true)` (cgcalc's spelling).
-fn subtraction(name: &str, call: &Args, digit: char) -> EvalResult<Value> {
+fn subtraction(name: &str, call: &Args, digit: char, engine: &Engine) -> EvalResult<Value> {
     let allbut = flag(call, "allbut", name)?;
     let members = members(&call.positional, name, allbut)?;
     let shown = if allbut && digit == '3' {
@@ -314,11 +322,16 @@ fn subtraction(name: &str, call: &Args, digit: char) -> EvalResult<Value> {
     } else {
         format!("{name}({})", join(&members))
     };
-    from_code(&shown, &subtraction_code(&members, allbut, digit))
+    from_code(&shown, &subtraction_code(&members, allbut, digit), engine)
 }
 
 /// CGSuite's `Subtraction([2,3,7])`, `Subtraction([1,2], allbut => true)`.
-fn cgsuite_subtraction(shown: &str, call: &Args, digit: char) -> EvalResult<Value> {
+fn cgsuite_subtraction(
+    shown: &str,
+    call: &Args,
+    digit: char,
+    engine: &Engine,
+) -> EvalResult<Value> {
     let allbut = flag(call, "allbut", shown)?;
     let [set] = arity(&call.positional, 1, shown)? else {
         unreachable!("arity checked")
@@ -329,17 +342,22 @@ fn cgsuite_subtraction(shown: &str, call: &Args, digit: char) -> EvalResult<Valu
     } else {
         format!("{shown}([{}])", join(&members))
     };
-    from_code(&shown, &subtraction_code(&members, allbut, digit))
+    from_code(&shown, &subtraction_code(&members, allbut, digit), engine)
 }
 
-fn partizan_subtraction(shown: &str, call: &Args, digit: char) -> EvalResult<Value> {
+fn partizan_subtraction(
+    shown: &str,
+    call: &Args,
+    digit: char,
+    engine: &Engine,
+) -> EvalResult<Value> {
     let allbut = flag(call, "allbut", shown)?;
     let [l, r] = arity(&call.positional, 2, shown)? else {
         unreachable!("arity checked")
     };
     let left = members(std::slice::from_ref(l), shown, false)?;
     let right = members(std::slice::from_ref(r), shown, false)?;
-    let game = |m: &BTreeSet<u64>| code_game(&subtraction_code(m, allbut, digit));
+    let game = |m: &BTreeSet<u64>| code_game(&subtraction_code(m, allbut, digit), engine);
     let name = format!(
         "{shown}([{}],[{}]{})",
         join(&left),
@@ -356,8 +374,8 @@ fn partizan_subtraction(shown: &str, call: &Args, digit: char) -> EvalResult<Val
 }
 
 fn cake(shown: &str, left: &str, right: &str, twisted: bool) -> Value {
-    let game = |code: &str| match code_game(code) {
-        Ok(g) => g,
+    let game = |code: &str| match TbCode::parse(code, CodeKind::TakeAndBreak) {
+        Ok(code) => HeapGame::shared(HeapRules::TakeAndBreak(code)),
         Err(e) => unreachable!("built-in code {code} is valid: {e:?}"),
     };
     PartizanRuleset::value(
