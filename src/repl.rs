@@ -17,15 +17,16 @@ mod helper;
 mod history;
 mod interrupt;
 mod meta;
+mod paste;
 mod progress;
 
 use crate::eval::Session;
-use crate::shell::chunk::{Chunk, Chunker};
 use crate::shell::fold::{Screen, fold};
 use crate::shell::report::{Origin, Phase, Reporter};
 use crate::shell::script;
 use crate::shell::style::Palette;
 use crate::shell::{EXIT_FAILED, EXIT_OK, io_message};
+use crate::syntax::{Chunk, Chunker};
 use helper::{Candidates, ReplHelper};
 use history::HistoryFile;
 use meta::Command;
@@ -106,6 +107,7 @@ fn new_editor(palette: Palette) -> rustyline::Result<LineEditor> {
         .completion_type(CompletionType::List)
         .build();
     let mut editor = LineEditor::with_config(config)?;
+    paste::bind(&mut editor);
     editor.set_helper(Some(ReplHelper::new(Candidates::gather(), palette.enabled)));
     Ok(editor)
 }
@@ -197,7 +199,7 @@ impl Repl {
         // A statement recalled from the history may hold several lines: feed them one by one
         // so that they are numbered and joined as if typed.
         for part in line.split('\n') {
-            if let Some(chunk) = self.chunker.push_line(part) {
+            for chunk in self.chunker.push_line(part) {
                 self.remember(&chunk.text);
                 self.evaluate(chunk);
             }
@@ -207,14 +209,15 @@ impl Repl {
 
     /// Ctrl-D: evaluate pending continuation lines (so their error shows), else leave.
     fn end_of_input(&mut self) -> Next {
-        match self.chunker.finish() {
-            Some(chunk) => {
-                self.remember(&chunk.text);
-                self.evaluate(chunk);
-                Next::Continue
-            }
-            None => Next::Quit,
+        let chunks = self.chunker.finish();
+        if chunks.is_empty() {
+            return Next::Quit;
         }
+        for chunk in chunks {
+            self.remember(&chunk.text);
+            self.evaluate(chunk);
+        }
+        Next::Continue
     }
 
     /// Add a command or a whole statement (all its lines, as one entry) to the history and

@@ -259,14 +259,75 @@ fn continuation_lines_form_one_statement() {
 }
 
 #[test]
-fn an_unclosed_bracket_continues_until_the_end_of_input() {
+fn an_unclosed_bracket_gives_back_the_lines_that_stand_alone() {
     // `{1|` may still be completed by the next line, so it takes the rest of the input along;
-    // the error then points at the last line.
+    // at the end of the input it has not closed, so it is reported alone (at its `{`) and the
+    // lines after it, each a statement of its own, run.
     let run = cgcalc(&["--json"], "{1|\n*\n^\n");
     let objects = json_lines(&run.stdout);
-    assert_eq!(objects.len(), 1, "{}", run.stdout);
+    assert_eq!(objects.len(), 3, "{}", run.stdout);
     assert_eq!(objects[0]["line"], 1);
-    assert!(objects[0]["error"].is_object());
+    assert_eq!(
+        objects[0]["error"]["message"],
+        "`{` is never closed: it needs a matching `}`"
+    );
+    assert_eq!(objects[1]["value"], "*");
+    assert_eq!(objects[2]["value"], "^");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn a_statement_cut_short_does_not_take_the_next_ones() {
+    let script = "a := {1|0\nb := 2\nc := 3\nb + c\n";
+    let run = cgcalc(&["--json"], script);
+    let objects = json_lines(&run.stdout);
+    let lines: Vec<_> = objects.iter().map(|o| o["line"].as_u64()).collect();
+    assert_eq!(
+        lines,
+        [Some(1), Some(2), Some(3), Some(4)],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(objects[0]["error"]["column"], 6);
+    assert_eq!(objects[3]["value"], "5");
+    // Inside a block, a failure takes the block and says which lines did not run.
+    let run = cgcalc(&["--json"], "begin\n  x := {1|\n  y := 2\nend\n7\n");
+    let objects = json_lines(&run.stdout);
+    assert_eq!(objects.len(), 2, "{}", run.stdout);
+    let message = objects[0]["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.ends_with("(lines 1–4, read as one statement, did not run)"),
+        "{message}"
+    );
+    assert_eq!(objects[1]["value"], "7");
+}
+
+#[test]
+fn a_rejected_keyword_does_not_eat_the_next_line() {
+    for word in ["clear", "return", "break", "continue", "try"] {
+        let run = cgcalc(&["--json"], &format!("{word}\n1+1\n2+2\n"));
+        let objects = json_lines(&run.stdout);
+        assert_eq!(objects.len(), 3, "{word}: {}", run.stdout);
+        assert!(
+            objects[0]["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(&format!("`{word}` is not supported: ")))
+        );
+        assert_eq!(
+            (objects[1]["value"].as_str(), objects[2]["value"].as_str()),
+            (Some("2"), Some("4"))
+        );
+    }
+}
+
+#[test]
+fn a_line_comment_inside_a_multi_line_block() {
+    let run = cgcalc(
+        &["-q"],
+        "x := if true then 1 // comment\nelse 2 end\nx + 1\n",
+    );
+    assert_eq!(run.stdout, "1\n2\n");
+    assert_eq!(run.code, 0);
 }
 
 #[test]

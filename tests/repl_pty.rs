@@ -175,3 +175,45 @@ fn scripts_and_json_print_long_results_whole() {
         );
     }
 }
+
+/// Lines typed before the prompt is drawn (typed ahead, or pasted without bracketed paste)
+/// all run, in order, and enter the history.
+#[test]
+fn typed_ahead_lines_all_run() {
+    let history = history_file("ahead");
+    let mut p = repl(&history);
+    p.send("11+1\r22+2\r33+3\r").expect("send");
+    p.flush().expect("send");
+    p.exp_string("12").expect("first line");
+    p.exp_string("24").expect("second line");
+    p.exp_string("36").expect("third line");
+    quit(p);
+    let saved = std::fs::read_to_string(&history).expect("history file");
+    for line in ["11+1", "22+2", "33+3"] {
+        assert!(saved.lines().any(|l| l == line), "{line} in {saved}");
+    }
+}
+
+/// A bracketed paste of several statements runs them all, without an extra Enter; a Tab in
+/// it is text, not completion, and a statement pasted over two lines is one.
+#[test]
+fn a_bracketed_paste_runs_every_statement() {
+    let mut p = repl(&history_file("paste"));
+    p.send("\x1b[200~a := 40\r{1,\r\t2|0}\rb := a + 4\r\x1b[201~")
+        .expect("send");
+    p.flush().expect("send");
+    p.exp_string("40").expect("first statement");
+    p.exp_string("{2|0}").expect("statement over two lines");
+    p.exp_string("44").expect("last statement");
+    assert!(enter(&mut p, "b - a").contains('4'), "no extra Enter needed");
+    quit(p);
+}
+
+/// `clear` (a reflex from other shells) answers at once with a hint, and the next line runs.
+#[test]
+fn a_bare_keyword_does_not_swallow_the_next_line() {
+    let mut p = repl(&history_file("clear"));
+    assert!(enter(&mut p, "clear").contains("`:clear`"));
+    assert!(enter(&mut p, "6 * 7").contains("42"));
+    quit(p);
+}

@@ -139,13 +139,23 @@ impl Session {
             Ok(s) => s,
             Err(e) => {
                 // The chunk is one logical line (continuation lines included): report the
-                // statement at its first line, the error where it is.
+                // statement at its first line, the error where it is, and which lines it
+                // took, since none of them ran.
+                let last_line = first_line + src.trim_end().matches('\n').count();
+                let message = if last_line > first_line {
+                    format!(
+                        "{} (lines {first_line}–{last_line}, read as one statement, did not run)",
+                        e.message
+                    )
+                } else {
+                    e.message
+                };
                 let mut result = StatementResult {
                     line: first_line,
                     input: src.trim().to_string(),
                     silent: false,
                     printed: Vec::new(),
-                    result: Err(locate.diagnostic(e.message, Some(e.offset))),
+                    result: Err(locate.diagnostic(message, Some(e.offset))),
                 };
                 each(self, &mut result);
                 return;

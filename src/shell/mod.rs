@@ -1,9 +1,8 @@
-//! What both front ends share: cutting input into statements ([`chunk`]), running scripts
+//! What both front ends share: running scripts
 //! ([`script`]), reporting results as text or JSON ([`report`]), colours ([`style`]) and the
 //! exit statuses; and fitting long values on the REPL's screen ([`fold`]). [`crate::cli`] and
 //! [`crate::repl`] both build on it, and neither imports the other's internals.
 
-pub mod chunk;
 mod diagnostic;
 pub mod fold;
 mod json;

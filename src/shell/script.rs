@@ -2,9 +2,9 @@
 //! each complete chunk in the shared session and report the results as they come, so that a
 //! long script streams its output and a pipe can stop it early.
 
-use super::chunk::{Chunk, Chunker};
 use super::report::{Flow, Origin, Reporter};
 use crate::eval::Session;
+use crate::syntax::{Chunk, Chunker};
 use std::io::{self, BufRead};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,9 +45,7 @@ pub fn run_reader(
                 return Err(e);
             }
         };
-        if let Some(chunk) = chunker.push_line(&line)
-            && evaluate(session, chunk, origin, reporter) == Flow::Stop
-        {
+        if evaluate_all(session, chunker.push_line(&line), origin, reporter) == Flow::Stop {
             return Ok(Flow::Stop);
         }
     }
@@ -64,8 +62,12 @@ pub fn run_expressions(
     let mut chunker = Chunker::new(1);
     for expression in expressions {
         for line in expression.lines() {
-            if let Some(chunk) = chunker.push_line(line)
-                && evaluate(session, chunk, Origin::Expression, reporter) == Flow::Stop
+            if evaluate_all(
+                session,
+                chunker.push_line(line),
+                Origin::Expression,
+                reporter,
+            ) == Flow::Stop
             {
                 return Flow::Stop;
             }
@@ -98,6 +100,21 @@ pub fn evaluate(
     if interrupted { Flow::Stop } else { flow }
 }
 
+/// Evaluate chunks in order, up to the first that stops the run.
+fn evaluate_all(
+    session: &mut Session,
+    chunks: Vec<Chunk>,
+    origin: Origin,
+    reporter: &mut Reporter,
+) -> Flow {
+    for chunk in chunks {
+        if evaluate(session, chunk, origin, reporter) == Flow::Stop {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
 /// End of input: evaluate an incomplete chunk so the parser can report it.
 fn finish(
     session: &mut Session,
@@ -105,10 +122,7 @@ fn finish(
     origin: Origin,
     reporter: &mut Reporter,
 ) -> Flow {
-    match chunker.finish() {
-        Some(chunk) => evaluate(session, chunk, origin, reporter),
-        None => Flow::Continue,
-    }
+    evaluate_all(session, chunker.finish(), origin, reporter)
 }
 
 /// Lines of a byte stream as text: invalid UTF-8 is replaced rather than fatal, `\r\n` endings

@@ -131,8 +131,20 @@ const MULTI_CHAR_TOKENS: [&str; 19] = [
     "//", "/*", "||", "*/",
 ];
 
-/// Words CGSuite parses but never evaluates; cgcalc rejects them by name.
-const UNSUPPORTED: [&str; 6] = ["return", "break", "continue", "clear", "try", "finally"];
+/// Why a reserved word that cgcalc rejects (CGSuite parses it, cgcalc never evaluates it) is
+/// refused, and what to write instead.
+fn rejected_keyword(word: &str) -> String {
+    let hint = match word {
+        "clear" => "at the prompt, `:clear` forgets every variable and Ctrl-L clears the screen",
+        "return" => "a function's value is the value of its last expression",
+        "break" | "continue" => {
+            "a loop runs to its end; a `while` condition or a `where` filter \
+             chooses what runs"
+        }
+        _ => "an error ends its statement; `error(\"message\")` raises one",
+    };
+    format!("`{word}` is not supported: {hint}")
+}
 
 /// The token at `pos`, for "found ..." (a word, an operator, or one character).
 fn token_at(text: &str, pos: usize) -> &str {
@@ -208,11 +220,18 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
             if *bracket == scan::Bracket::Block {
                 let word = token_at(text, *offset);
                 return at(
-                    format!("unclosed `{word}`: it needs a matching `end`"),
+                    format!("`{word}` is never closed: it needs a matching `end`"),
                     *offset,
                 );
             }
-            return at(format!("unclosed `{}`", bracket.open_char()), *offset);
+            return at(
+                format!(
+                    "`{}` is never closed: it needs a matching `{}`",
+                    bracket.open_char(),
+                    bracket.close_char()
+                ),
+                *offset,
+            );
         }
         if let Some(offset) = scan.open_comment {
             return at(scan::UNCLOSED_COMMENT.into(), offset);
@@ -227,8 +246,8 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     }
 
     let found = token_at(text, pos);
-    if UNSUPPORTED.contains(&found) {
-        return at(format!("`{found}` is not supported"), pos);
+    if scan::REJECTED_KEYWORDS.contains(&found) {
+        return at(rejected_keyword(found), pos);
     }
     if let Some((_, c)) = scan.stray_closers.iter().find(|(offset, _)| *offset == pos) {
         let message = match innermost {

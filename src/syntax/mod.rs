@@ -1,6 +1,7 @@
 //! Source text → AST: the pest grammar (`grammar/cgcalc.pest`) and the tree builder.
 //!
-//! Entry points: [`parse_statements`] and [`needs_more_input`]. Inside: `scan` splits the
+//! Entry points: [`parse_statements`], [`needs_more_input`], and [`Chunker`], which decides
+//! where a statement read line by line ends. Inside: `scan` splits the
 //! text into statements and bounds the nesting depth before pest runs, `grammar` is the pest
 //! parser, `build` turns its pairs into the [`ast`], and `errors` words its failures.
 //!
@@ -38,6 +39,7 @@
 
 pub mod ast;
 mod build;
+mod chunk;
 mod errors;
 mod grammar;
 mod parser;
@@ -48,6 +50,7 @@ mod symbol;
 mod tests;
 mod walk;
 
+pub use chunk::{Chunk, Chunker};
 pub use parser::{MAX_DEPTH, MAX_NESTING, ParseError, needs_more_input, parse_statements};
 pub use render::{compare_text, render_lambda};
 pub use symbol::Symbol;

@@ -102,12 +102,18 @@ fn parse_chunk(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
 fn parse_chunk_here(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
     let text = &src[chunk.start..chunk.end];
     // Newlines that end a statement inside a block are read as `;` (one byte for one byte, so
-    // every offset stays valid).
+    // every offset stays valid). A `//` comment would run on over that `;` to the end of the
+    // text, so comments are blanked first.
     let owned;
     let text = if chunk.soft_breaks.is_empty() {
         text
     } else {
         let mut bytes = text.as_bytes().to_vec();
+        for &(from, to) in &chunk.line_comments {
+            if let Some(comment) = bytes.get_mut(from - chunk.start..to - chunk.start) {
+                comment.fill(b' ');
+            }
+        }
         for &at in &chunk.soft_breaks {
             if let Some(b) = bytes.get_mut(at - chunk.start) {
                 *b = b';';

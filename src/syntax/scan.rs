@@ -39,6 +39,9 @@ pub(crate) struct Chunk {
     pub max_depth: usize,
     /// Offsets of the newlines inside blocks that end a statement there (read as `;`).
     pub soft_breaks: Vec<usize>,
+    /// Byte ranges of the `//` comments inside the statement: where a soft break follows
+    /// one, the parser blanks it, or the `;` would be read as part of the comment.
+    pub line_comments: Vec<(usize, usize)>,
 }
 
 /// The kinds of bracket the scanner tracks.
@@ -125,6 +128,8 @@ struct Scanner<'a> {
     def_header: bool,
     /// Soft statement breaks of the current statement.
     soft_breaks: Vec<usize>,
+    /// `//` comments of the current statement.
+    line_comments: Vec<(usize, usize)>,
     scan: Scan,
     /// Deepest nesting seen in the current statement.
     max_depth: usize,
@@ -148,6 +153,7 @@ pub(crate) fn scan(src: &str) -> Scan {
         def_header: false,
         after_dot: false,
         soft_breaks: Vec::new(),
+        line_comments: Vec::new(),
         scan: Scan::default(),
         max_depth: 0,
         chunk_start: 0,
@@ -175,6 +181,11 @@ pub(crate) fn split(src: &str) -> Result<Vec<Chunk>, ParseError> {
     }
     Ok(scan.chunks)
 }
+
+/// Reserved words that cgcalc parses only to reject them by name, with a hint: CGSuite knows
+/// them, cgcalc never evaluates them.
+pub(crate) const REJECTED_KEYWORDS: [&str; 6] =
+    ["return", "break", "continue", "clear", "try", "finally"];
 
 /// The message for a `/*` with no matching `*/`.
 pub(crate) const UNCLOSED_COMMENT: &str = "unclosed comment: `/*` needs a matching `*/`";
@@ -209,7 +220,9 @@ impl Scanner<'_> {
                 ' ' | '\t' | '\r' | '\u{a0}' => i += c.len_utf8(),
                 '/' if next == Some(b'/') => {
                     // A comment runs to the end of the line; the newline itself is kept.
-                    i = src[i..].find('\n').map_or(src.len(), |n| i + n);
+                    let end = src[i..].find('\n').map_or(src.len(), |n| i + n);
+                    self.line_comments.push((i, end));
+                    i = end;
                 }
                 '/' if next == Some(b'*') => match src[i + 2..].find("*/") {
                     Some(n) => i += n + 4,
@@ -306,9 +319,11 @@ impl Scanner<'_> {
                 silent,
                 max_depth: self.max_depth,
                 soft_breaks: std::mem::take(&mut self.soft_breaks),
+                line_comments: std::mem::take(&mut self.line_comments),
             });
         }
         self.soft_breaks.clear();
+        self.line_comments.clear();
         self.dangling = false;
         self.def_header = false;
         self.max_depth = 0;
@@ -399,9 +414,10 @@ impl Scanner<'_> {
             // `pass` is an option of a loopy game (`{pass|*}`).
             "true" | "false" | "pass" => self.operand(start, end),
             "and" | "or" | "in" | "for" | "while" | "from" | "to" | "by" | "where" | "var"
-            | "is" | "error" | "return" | "break" | "continue" | "clear" | "try" | "finally" => {
-                self.operator(start, end)
-            }
+            | "is" | "error" => self.operator(start, end),
+            // Keywords cgcalc rejects end their statement at once, so that the error comes
+            // now rather than after swallowing the next line (`clear` typed as a reflex).
+            word if REJECTED_KEYWORDS.contains(&word) => self.operand(start, end),
             _ if self.operand_start || word.starts_with(|c: char| c.is_ascii_digit()) => {
                 self.operand(start, end)
             }

@@ -1244,12 +1244,12 @@ fn hash_is_not_a_comment() {
 #[test]
 fn error_messages_and_offsets() {
     let cases: &[(&str, usize, &str)] = &[
-        ("{1|", 0, "unclosed `{`"),
-        ("f(1,", 1, "unclosed `(`"),
-        ("<0|", 0, "unclosed `<`"),
-        ("<", 0, "unclosed `<`"),
-        ("[1, 2", 0, "unclosed `[`"),
-        ("{1|(2", 3, "unclosed `(`"),
+        ("{1|", 0, "`{` is never closed"),
+        ("f(1,", 1, "`(` is never closed"),
+        ("<0|", 0, "`<` is never closed"),
+        ("<", 0, "`<` is never closed"),
+        ("[1, 2", 0, "`[` is never closed"),
+        ("{1|(2", 3, "`(` is never closed"),
         ("}", 0, "unexpected `}`"),
         (")", 0, "unexpected `)`"),
         ("1 + 2)", 5, "unexpected `)`"),
@@ -1264,7 +1264,7 @@ fn error_messages_and_offsets() {
         ("\"abc", 0, "unterminated string"),
         ("/* open", 0, "unclosed comment"),
         ("1 /* open\n2", 2, "unclosed comment"),
-        ("1\n{1|", 2, "unclosed `{`"),
+        ("1\n{1|", 2, "`{` is never closed"),
         ("x := 1\ny := ", 12, "expected an expression"),
         ("3 * * *", 7, "expected an expression at the end"),
         ("{1)", 2, "the `{` before it must be closed first, with `}`"),
@@ -1463,7 +1463,7 @@ fn failing_nested_braces_parse_in_linear_time() {
         .recv_timeout(std::time::Duration::from_secs(10))
         .expect("parsing 40 unclosed braces took over 10 s: exponential again");
     for m in &messages {
-        assert_eq!(m, "unclosed `{`");
+        assert_eq!(m, "`{` is never closed: it needs a matching `}`");
     }
     // The alternative the guard now skips is still taken where it is needed.
     assert!(parse_statements("{|1}").is_ok());
@@ -2244,11 +2244,32 @@ fn keywords_are_reserved_but_members_are_not() {
     check("ending", name("ending"));
     for word in ["return", "break", "continue", "clear", "try", "finally"] {
         let e = err(word);
-        assert_eq!(e.message, format!("`{word}` is not supported"));
+        assert!(
+            e.message
+                .starts_with(&format!("`{word}` is not supported: ")),
+            "{e:?}"
+        );
         assert_eq!(e.offset, 0);
         let e = err(&format!("begin 1; {word} end"));
         assert!(e.message.contains("not supported"), "{e:?}");
     }
+}
+
+#[test]
+fn rejected_keywords_end_the_line() {
+    for word in ["return", "break", "continue", "clear", "try", "finally"] {
+        assert!(!needs_more_input(word), "{word}");
+    }
+    assert!(err("clear").message.contains("`:clear`"));
+}
+
+#[test]
+fn a_line_comment_inside_a_block_ends_at_its_line() {
+    let src = "x := if true then 1 // one\nelse 2 // two\nend";
+    let statements = parse_statements(src).expect("parses");
+    assert_eq!(statements.len(), 1);
+    let src = "begin\n  a := 1 // first\n  a + 1 // second\nend";
+    assert_eq!(parse_statements(src).expect("parses").len(), 1);
 }
 
 #[test]
@@ -2344,10 +2365,10 @@ fn needs_more_input_for_blocks() {
 #[test]
 fn unclosed_blocks_are_named() {
     let e = err("begin 1");
-    assert!(e.message.contains("unclosed `begin`"), "{e:?}");
+    assert!(e.message.contains("`begin` is never closed"), "{e:?}");
     assert_eq!(e.offset, 0);
     let e = err("1; if x then 2");
-    assert!(e.message.contains("unclosed `if`"), "{e:?}");
+    assert!(e.message.contains("`if` is never closed"), "{e:?}");
     assert_eq!(e.offset, 3);
 }
 
