@@ -94,6 +94,13 @@ struct Actual {
     code: i32,
 }
 
+/// A directory of this test run's own under the system's temporary directory.
+fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgcalc-golden-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("create the scratch directory");
+    dir
+}
+
 /// Run one script with stdout and stderr on the same pipe, so their order is kept.
 fn run(script: &Path) -> Actual {
     let args = fs::read_to_string(script.with_extension("args")).unwrap_or_default();
@@ -101,6 +108,8 @@ fn run(script: &Path) -> Actual {
     let (mut reader, writer) = std::io::pipe().expect("pipe");
     let mut child = Command::new(BIN)
         .args(args.split_whitespace())
+        // A script that writes a file writes it there, never into the checkout.
+        .current_dir(scratch_dir())
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
         .stdin(Stdio::from(input))
