@@ -280,7 +280,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "bash", "bash(m)", 1, 1, "Rulesets",
         "Bash: take 1 to m from the heap.", "bash(3)[5]", ["subtraction", "nim"];
     Function, "check_periodicity", "check_periodicity(R, N)", 2, 2, "Positions",
-        "Test the first N heaps of R for a period (Nothing if none shows).", "check_periodicity(kayles, 100)", ["period", "nim_values"];
+        "Test the first N heaps of R for a period (Nothing if none shows; Kayles needs about 300).", "check_periodicity(kayles, 300)", ["period", "nim_values"];
     Function, "heap_nim_value", "heap_nim_value(R, n)", 2, 2, "Positions",
         "The nim value of one heap of size n in R.", "heap_nim_value(kayles, 5)", ["nim_values", "NimValue"];
     Function, "hexadecimal", "hexadecimal(CODE)", 1, 1, "Rulesets",
@@ -679,7 +679,7 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "Join", "R.Join(S)", 1, 1, "Positions", "The heap ruleset whose heaps have R's options followed by S's.", "kayles.Join(nim)(5).NimValue", ["PartizanJoin"];
     RulesetMethod, "NimValueTable", "R.NimValueTable(r, c)", 2, 2, "Positions", "The nim values of (m, n), 0 ≤ m ≤ r, 0 ≤ n ≤ c, of an impartial coordinate ruleset, as a table.", "game.heap.Wythoff.NimValueTable(4, 4)", ["GameValueTable", "Table"];
     RulesetMethod, "PartizanJoin", "R.PartizanJoin(S)", 1, 1, "Positions", "The partizan heap ruleset where Left moves as in R and Right as in S.", "kayles.PartizanJoin(nim)(3)", ["Join"];
-    RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows).", "kayles.CheckPeriodicity(100)", ["check_periodicity", "Period"];
+    RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows; Kayles needs about 300).", "kayles.CheckPeriodicity(300)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];
     RulesetMethod, "NimValues", "R.NimValues(n)", 1, 1, "Positions", "The nim values of heaps 0 to n, as a compact list.", "kayles.NimValues(10)", ["nim_values"];
