@@ -7,8 +7,12 @@ code must be 0, 1 or 130, and standard error must stay empty. A statement still 
 LIMIT seconds gets SIGINT: it must answer with an `interrupted` object and exit 130 within a
 second (else it counts as a hang), and the batch resumes after it.
 
-usage: fuzz/json_check.py N BATCH [LIMIT [SEED]]   (after fuzz/make_seeds.sh and a release
-build; CGCALC_MAX_MEMORY_MB is set to 2048 for the runs)"""
+With MODE `stdin` the batch is a script instead, one statement a line on standard input: the
+statements then meet the rule for where a statement ends (docs/guide.md, section 2), and every
+line must still be answered, by its own object or by one whose input spans it.
+
+usage: fuzz/json_check.py N BATCH [LIMIT [SEED [MODE]]]   (MODE: args, the default, or stdin;
+after fuzz/make_seeds.sh and a release build; CGCALC_MAX_MEMORY_MB is set to 2048 for the runs)"""
 import glob, json, os, random, signal, subprocess, sys, threading, time
 
 N = int(sys.argv[1]); BATCH = int(sys.argv[2]); LIMIT = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
@@ -16,6 +20,8 @@ GRACE = 1.0
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "cgcalc")
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 20261124)
+MODE = sys.argv[5] if len(sys.argv) > 5 else "args"
+assert MODE in ("args", "stdin"), "MODE is args or stdin"
 
 seeds = []
 for f in sorted(glob.glob(os.path.join(ROOT, "fuzz", "seeds", "eval", "*"))):
@@ -115,10 +121,19 @@ def run(lines):
     interrupted one)."""
     env = dict(os.environ, NO_COLOR="1", CGCALC_MAX_MEMORY_MB="2048")
     args = [BIN, "--json"]
-    for l in lines:
-        args += ["-e", l]
-    p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=env)
+    if MODE == "args":
+        for l in lines:
+            args += ["-e", l]
+    p = subprocess.Popen(args, stdin=subprocess.PIPE if MODE == "stdin" else subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    if MODE == "stdin":
+        def writer():
+            try:
+                p.stdin.write(("\n".join(lines) + "\n").encode("utf-8", "replace"))
+                p.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        threading.Thread(target=writer, daemon=True).start()
     out_lines, err = [], []
     last = [time.time()]
     def reader():

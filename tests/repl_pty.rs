@@ -205,7 +205,10 @@ fn a_bracketed_paste_runs_every_statement() {
     p.exp_string("40").expect("first statement");
     p.exp_string("{2|0}").expect("statement over two lines");
     p.exp_string("44").expect("last statement");
-    assert!(enter(&mut p, "b - a").contains('4'), "no extra Enter needed");
+    assert!(
+        enter(&mut p, "b - a").contains('4'),
+        "no extra Enter needed"
+    );
     quit(p);
 }
 

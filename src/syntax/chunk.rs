@@ -15,8 +15,8 @@
 //!
 //! The chunker only splits; the evaluator parses each chunk again and reports its errors.
 
-use super::parser::{needs_more_input, parse_statements};
-use super::scan::{self, Bracket};
+use super::parser::parse_statements;
+use super::scan::{self, Bracket, GrowingScan};
 
 /// Complete source text ready for `Session::eval_source`, and the 1-based number of its first
 /// line in the whole input.
@@ -36,6 +36,9 @@ pub struct Chunker {
     first_line: usize,
     /// Number the next pushed line will get.
     next_line: usize,
+    /// Whether `buffer` is complete, kept up to date a line at a time: a statement of many
+    /// lines is scanned once, not once per line.
+    growing: GrowingScan,
 }
 
 impl Chunker {
@@ -46,6 +49,7 @@ impl Chunker {
             line_starts: Vec::new(),
             first_line,
             next_line: first_line,
+            growing: GrowingScan::new(),
         }
     }
 
@@ -87,13 +91,14 @@ impl Chunker {
         if self.buffer.is_empty() {
             self.first_line = self.next_line;
             self.line_starts.clear();
+            self.growing = GrowingScan::new();
         } else {
             self.buffer.push('\n');
         }
         self.line_starts.push(self.buffer.len());
         self.buffer.push_str(line);
         self.next_line += 1;
-        if needs_more_input(&self.buffer) {
+        if self.growing.needs_more_input(&self.buffer) {
             return;
         }
         if !self.recover(done) {
@@ -158,6 +163,7 @@ fn cut_point(text: &str, line_starts: &[usize]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::needs_more_input;
     use super::*;
 
     fn chunk(text: &str, first_line: usize) -> Chunk {
@@ -258,6 +264,37 @@ mod tests {
             chunks(&["x = {1|", "y := 2"]),
             [chunk("x = {1|", 1), chunk("y := 2", 2)]
         );
+    }
+
+    /// The chunker's line-at-a-time scan agrees with scanning the whole text again.
+    #[test]
+    fn growing_scan_agrees_with_a_whole_scan() {
+        let texts = [
+            "x := {1,\n 2|\n 0}",
+            "/* a\n b */ 3",
+            "if x then\n  1 // c {\nelse 2\nend",
+            "f(1,\n\"(\",\n2)",
+            "a := 1 +\n\n 2; b := [\n3]",
+            "x := <\n1|\n0> > 2",
+            "begin\n  (1 ]\nend",
+            "\u{feff}{1|\n0}",
+            "def f(x)\n:= x",
+        ];
+        for text in texts {
+            let mut growing = GrowingScan::new();
+            let mut so_far = String::new();
+            for (k, line) in text.split('\n').enumerate() {
+                if k > 0 {
+                    so_far.push('\n');
+                }
+                so_far.push_str(line);
+                assert_eq!(
+                    growing.needs_more_input(&so_far),
+                    needs_more_input(&so_far),
+                    "{so_far:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -141,26 +141,54 @@ struct Scanner<'a> {
 /// Scan `src`: split it into statements and measure nesting. Never fails; see the fields of
 /// [`Scan`] for what went wrong.
 pub(crate) fn scan(src: &str) -> Scan {
-    let mut s = Scanner {
-        src,
-        stack: Vec::new(),
-        top_pending: 0,
-        total_pending: 0,
-        star_lt: 0,
-        operand_start: true,
-        after_star: false,
-        dangling: false,
-        def_header: false,
-        after_dot: false,
-        soft_breaks: Vec::new(),
-        line_comments: Vec::new(),
-        scan: Scan::default(),
-        max_depth: 0,
-        chunk_start: 0,
-        content: None,
-    };
+    let mut s = Scanner::new(src);
     s.run();
     s.scan
+}
+
+/// Tells whether a text that grows a line at a time needs more lines, in time linear in its
+/// whole length: each line is scanned once, from where the scan of the text before it
+/// stopped (an open `/* */` comment is searched again from its start). For one text,
+/// `needs_more_input` gives what [`super::needs_more_input`] would.
+pub(crate) struct GrowingScan {
+    state: Scanner<'static>,
+    scanned: usize,
+}
+
+impl std::fmt::Debug for GrowingScan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GrowingScan")
+            .field("scanned", &self.scanned)
+            .finish_non_exhaustive()
+    }
+}
+
+impl GrowingScan {
+    pub(crate) fn new() -> Self {
+        GrowingScan {
+            state: Scanner::new(""),
+            scanned: 0,
+        }
+    }
+
+    /// `text` must be the text of the previous call with more appended.
+    pub(crate) fn needs_more_input(&mut self, text: &str) -> bool {
+        let mut scanner: Scanner<'_> = std::mem::replace(&mut self.state, Scanner::new(""));
+        scanner.src = text;
+        let from = match scanner.scan.open_comment.take() {
+            Some(comment) => comment,
+            None if self.scanned == 0 => scanner.start(),
+            None => self.scanned,
+        };
+        scanner.advance(from);
+        self.scanned = text.len();
+        let pending = scanner.scan.stray_closers.is_empty()
+            && (!scanner.stack.is_empty()
+                || scanner.scan.open_comment.is_some()
+                || (scanner.dangling && scanner.content.is_some()));
+        self.state = scanner.detach();
+        pending
+    }
 }
 
 /// Split `src` into statements, failing if the nesting is too deep.
@@ -194,17 +222,75 @@ fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-impl Scanner<'_> {
+impl<'a> Scanner<'a> {
+    fn new(src: &'a str) -> Self {
+        Scanner {
+            src,
+            stack: Vec::new(),
+            top_pending: 0,
+            total_pending: 0,
+            star_lt: 0,
+            operand_start: true,
+            after_star: false,
+            dangling: false,
+            def_header: false,
+            after_dot: false,
+            soft_breaks: Vec::new(),
+            line_comments: Vec::new(),
+            scan: Scan::default(),
+            max_depth: 0,
+            chunk_start: 0,
+            content: None,
+        }
+    }
+
+    /// The same state, no longer tied to the text it has scanned.
+    fn detach(self) -> Scanner<'static> {
+        Scanner {
+            src: "",
+            stack: self.stack,
+            top_pending: self.top_pending,
+            total_pending: self.total_pending,
+            star_lt: self.star_lt,
+            operand_start: self.operand_start,
+            after_star: self.after_star,
+            dangling: self.dangling,
+            def_header: self.def_header,
+            after_dot: self.after_dot,
+            soft_breaks: self.soft_breaks,
+            line_comments: self.line_comments,
+            scan: self.scan,
+            max_depth: self.max_depth,
+            chunk_start: self.chunk_start,
+            content: self.content,
+        }
+    }
+
     fn run(&mut self) {
-        let src = self.src;
-        let bytes = src.as_bytes();
-        // A byte-order mark at the very start is not part of the first statement.
-        let mut i = if src.starts_with('\u{feff}') {
+        let start = self.start();
+        self.advance(start);
+        self.scan.open = self.stack.iter().map(|f| (f.kind, f.offset)).collect();
+        self.scan.dangling = self.dangling && self.content.is_some();
+        self.end_chunk(self.src.len(), false);
+    }
+
+    /// Where scanning starts: a byte-order mark at the very start is not part of the first
+    /// statement.
+    fn start(&mut self) -> usize {
+        let start = if self.src.starts_with('\u{feff}') {
             '\u{feff}'.len_utf8()
         } else {
             0
         };
-        self.chunk_start = i;
+        self.chunk_start = start;
+        start
+    }
+
+    /// Scan `src` from byte `from` to its end.
+    fn advance(&mut self, from: usize) {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        let mut i = from;
         while i < src.len() {
             // Every branch below advances `i` by at least one whole character.
             let Some(c) = src[i..].chars().next() else {
@@ -276,9 +362,6 @@ impl Scanner<'_> {
                 }
             }
         }
-        self.scan.open = self.stack.iter().map(|f| (f.kind, f.offset)).collect();
-        self.scan.dangling = self.dangling && self.content.is_some();
-        self.end_chunk(src.len(), false);
     }
 
     /// A newline: it ends the statement at the top level, and a statement inside a block in
