@@ -137,28 +137,52 @@ impl Chunker {
     }
 }
 
+/// How many lines before the failing one [`cut_point`] looks at.
+const MAX_LINES_GIVEN_BACK: usize = 1000;
+
 /// The index of the line before which a statement spread over `line_starts` should be cut:
 /// the line where its parse fails (the second line, if it fails on the first), when the
 /// lines before it were continued only because of an open bracket or a trailing operator
 /// (not a block) and the lines from it on stand as statements of their own: the line alone,
 /// or all of them.
+///
+/// The lines just before that one that stand alone too are given back as well: in
+/// `x := {` / `a := 1` / `b := 2`, the parse fails only at `b` (`a := 1` could be an
+/// option), but the statement is cut after its first line.
 fn cut_point(text: &str, line_starts: &[usize]) -> Option<usize> {
     if line_starts.len() < 2 {
         return None;
     }
     let error = parse_statements(text).err()?;
     let line = (line_starts.partition_point(|&start| start <= error.offset) - 1).max(1);
-    let before = scan::scan(&text[..line_starts[line] - 1]);
-    let in_block = before.open.iter().any(|(kind, _)| *kind == Bracket::Block);
-    if in_block || (before.open.is_empty() && !before.dangling) {
+    let line_text = |k: usize| {
+        let end = line_starts.get(k + 1).map_or(text.len(), |&next| next - 1);
+        &text[line_starts[k]..end]
+    };
+    let stands_alone = |from_here: &str| parse_statements(from_here).is_ok();
+    if !continued_by_bracket(&text[..line_starts[line] - 1])
+        || !(stands_alone(line_text(line)) || stands_alone(&text[line_starts[line]..]))
+    {
         return None;
     }
-    let end = line_starts
-        .get(line + 1)
-        .map_or(text.len(), |&next| next - 1);
-    let stands_alone = |from_here: &str| parse_statements(from_here).is_ok();
-    (stands_alone(&text[line_starts[line]..end]) || stands_alone(&text[line_starts[line]..]))
-        .then_some(line)
+    // Each step scans the text before it, so the walk back is bounded.
+    let mut cut = line;
+    while cut > 1
+        && line - cut < MAX_LINES_GIVEN_BACK
+        && stands_alone(line_text(cut - 1))
+        && continued_by_bracket(&text[..line_starts[cut - 1] - 1])
+    {
+        cut -= 1;
+    }
+    Some(cut)
+}
+
+/// True when `text` is incomplete because of an open bracket or a trailing operator, not
+/// because it is inside a block.
+fn continued_by_bracket(text: &str) -> bool {
+    let scan = scan::scan(text);
+    let in_block = scan.open.iter().any(|(kind, _)| *kind == Bracket::Block);
+    !in_block && (!scan.open.is_empty() || scan.dangling)
 }
 
 #[cfg(test)]
@@ -258,6 +282,11 @@ mod tests {
         assert_eq!(
             chunks(&["a := (1", "b := {1|", "0}"]),
             [chunk("a := (1", 1), chunk("b := {1|\n0}", 2)]
+        );
+        // Lines that could be options of the open brace but stand alone are given back too.
+        assert_eq!(
+            chunks(&["x := {", "a := 1", "b := 2"]),
+            [chunk("x := {", 1), chunk("a := 1", 2), chunk("b := 2", 3)]
         );
         // A first line that fails on its own does not take the next ones with it.
         assert_eq!(
