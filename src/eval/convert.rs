@@ -43,14 +43,7 @@ impl Evaluator<'_> {
     pub(super) fn describe(&mut self, v: &Value) -> String {
         const SHORT: usize = 40;
         let kind = type_name(v);
-        if !matches!(
-            v,
-            Value::Number(_)
-                | Value::Game(_)
-                | Value::Explicit(_)
-                | Value::Side(_)
-                | Value::Outcome(_)
-        ) {
+        if !matches!(v, Value::Number(_) | Value::Game(_) | Value::Explicit(_)) {
             return kind.to_string();
         }
         let text = self.render(v);

@@ -142,6 +142,7 @@ Values
   [1, 2][1]  L.Sorted  L.Apply(f)  L.Filter(p)  L.Sum  L.Mex   lists
   {1, 2}  {=>}  {k => v}  m[k]  (a, b)   sets, maps, tuples
   x is Integer   a === b (same structure)   a <=> b   error(\"message\")
+  Print(x)   a line of output      G.OutcomeClass == P   (P N L R; D for draws)
 Differences from CGSuite: 3*2 is 3 + *2 and 2^3 is 2 + ^3 (CGSuite's printed
 forms); % and Div truncate, Mod floors; a newline ends a statement unless a
 bracket or block is open or the line ends in an operator.
