@@ -202,12 +202,26 @@ fn json_game_carries_the_summary() {
 }
 
 #[test]
-fn json_quiet_has_no_summary_fields() {
-    let run = cgcalc(&["--json", "-q"], "{2||1|0}\n");
-    let objects = json_lines(&run.stdout);
+fn json_quiet_keeps_the_summary_fields() {
+    // `-q` shortens the text output only; JSON consumers still get every key.
+    let quiet = cgcalc(&["--json", "-q"], "{2||1|0}\n");
+    let full = cgcalc(&["--json"], "{2||1|0}\n");
+    assert_eq!(quiet.stdout, full.stdout);
+    let objects = json_lines(&quiet.stdout);
     assert_eq!(objects.len(), 1);
-    assert!(objects[0].get("outcome").is_none());
+    assert_eq!(objects[0]["outcome"], "L");
     assert_eq!(objects[0]["kind"], "game");
+}
+
+#[test]
+fn json_missing_stops_are_null() {
+    // A sided value has no stops to show: `null`, like every other missing figure.
+    let run = cgcalc(&["--json"], "a{1||a|0}\n");
+    let objects = json_lines(&run.stdout);
+    assert_eq!(objects[0]["kind"], "sided_value");
+    assert!(objects[0]["left_stop"].is_null(), "{}", run.stdout);
+    assert!(objects[0]["right_stop"].is_null(), "{}", run.stdout);
+    assert!(objects[0]["mean"].is_null(), "{}", run.stdout);
 }
 
 #[test]
@@ -519,4 +533,35 @@ fn a_long_sequence_fits_under_a_ceiling_that_its_values_do_not() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stdout, "12000001\n6000000\n6000000\n", "{stderr}");
     assert!(stderr.contains("memory limit reached"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Print
+
+#[test]
+fn printed_lines_come_in_order_before_their_statement_result() {
+    let script =
+        "for n from 1 to 3 do Print(n) end\nPrint(\"a string\")\nx := begin Print(*2); 5 end\n";
+    let text = cgcalc(&["-q"], script);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    // `Print` answers Nothing, which is not shown after the lines printed.
+    assert_eq!(text.stdout, "1\n2\n3\na string\n*2\n5\n");
+    let json = cgcalc(&["--json"], script);
+    let objects = json_lines(&json.stdout);
+    let kinds: Vec<&str> = objects
+        .iter()
+        .map(|o| o["kind"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "print", "print", "print", "nothing", "print", "nothing", "print", "integer"
+        ]
+    );
+    assert_eq!(objects[0]["text"], "1");
+    assert_eq!(objects[0]["line"], 1);
+    assert!(objects[0].get("value").is_none());
+    assert_eq!(objects[4]["text"], "a string");
+    assert_eq!(objects[6]["text"], "*2");
+    assert_eq!(objects[7]["value"], "5");
 }

@@ -67,6 +67,11 @@ impl Evaluator<'_> {
             return self.call_method(&c, name, Vec::new());
         }
         match key.as_str() {
+            "print" => {
+                let [v] = <[Value; 1]>::try_from(args)
+                    .map_err(|_| EvalError::new("Print takes one argument: Print(x)"))?;
+                return self.print_line(&v);
+            }
             "mex" => return mex(&flatten(args)),
             "sum" => {
                 // Several arguments: their sum, as `Sum` of a list of them.
@@ -95,10 +100,13 @@ impl Evaluator<'_> {
             "nimproduct" | "nimdiv" | "niminverse" | "nimpow" | "uglyproduct" => {
                 let (first, rest) = split_first(name, args)?;
                 if !matches!(&first, Value::Number(n) if n.is_integer()) {
-                    return Err(EvalError::new(format!(
-                        "{name} applies to non-negative integers, not {}",
-                        type_name(&first)
-                    )));
+                    return Err(EvalError::integer_wanted(
+                        format!(
+                            "{name} applies to non-negative integers, not {}",
+                            type_name(&first)
+                        ),
+                        &first,
+                    ));
                 }
                 return self.call_method(&first, name, rest);
             }

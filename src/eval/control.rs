@@ -46,7 +46,7 @@ static BUILTINS: LazyLock<FxHashMap<String, &'static str>> = LazyLock::new(|| {
     for function in super::names::functions() {
         table.insert(function.to_string(), "a built-in function");
     }
-    for constant in super::names::constants() {
+    for constant in super::names::constants().filter(|c| !super::names::may_be_shadowed(c)) {
         table.insert(constant.to_string(), "a built-in constant");
     }
     for ruleset in crate::rulesets::constant_names() {

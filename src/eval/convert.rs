@@ -38,6 +38,25 @@ impl Evaluator<'_> {
         s
     }
 
+    /// A value named in a message: `the game {1|0}` when its notation is short, else only
+    /// its type (`a game`); positions are not evaluated for it.
+    pub(super) fn describe(&mut self, v: &Value) -> String {
+        const SHORT: usize = 40;
+        let kind = type_name(v);
+        if !matches!(v, Value::Number(_) | Value::Game(_) | Value::Explicit(_)) {
+            return kind.to_string();
+        }
+        let text = self.render(v);
+        if text.is_empty() || text.chars().count() > SHORT {
+            return kind.to_string();
+        }
+        let noun = kind
+            .strip_prefix("an ")
+            .or_else(|| kind.strip_prefix("a "))
+            .unwrap_or(kind);
+        format!("the {noun} {text}")
+    }
+
     /// [`Self::render`], failing (interrupted, memory ceiling) instead of giving what it had.
     pub(super) fn try_render(&mut self, v: &Value) -> EvalResult<String> {
         let mut s = String::new();
@@ -73,10 +92,10 @@ pub fn dyadic(r: &BigRational) -> EvalResult<Dyadic> {
 pub fn expect_integer(v: &Value) -> EvalResult<BigInt> {
     match v {
         Value::Number(r) if r.is_integer() => Ok(r.numer().clone()),
-        other => Err(EvalError::new(format!(
-            "expected an integer, found {}",
-            type_name(other)
-        ))),
+        other => Err(EvalError::integer_wanted(
+            format!("expected an integer, found {}", type_name(other)),
+            other,
+        )),
     }
 }
 

@@ -168,7 +168,7 @@ impl Evaluator<'_> {
             ExprKind::Error(message) => self.eval_error(message),
             ExprKind::Is { value, type_name } => {
                 let v = self.eval(value)?;
-                super::names::is_instance(&v, type_name)
+                self.is_instance(&v, type_name)?
                     .map(Value::Bool)
                     .ok_or_else(|| EvalError::new(format!("unknown type `{type_name}`")))
             }
@@ -565,6 +565,11 @@ impl Evaluator<'_> {
             let rel = self.engine.relation(g, h)?;
             return Ok(relation_satisfies(op, rel));
         }
+        if matches!(op, CmpOp::Eq | CmpOp::Ne)
+            && let Some(err) = outcome_against_string(a, b)
+        {
+            return Err(err);
+        }
         match op {
             CmpOp::Eq => self.same_value(a, b),
             CmpOp::Ne => Ok(!self.same_value(a, b)?),
@@ -748,6 +753,13 @@ impl Evaluator<'_> {
         {
             return found;
         }
+        if let ExprKind::Name(root) = &target.kind
+            && call.is_none()
+            && self.variable(root).is_none()
+            && let Some(found) = self.qualified_constant(root, name)
+        {
+            return found;
+        }
         if matches!(&target.kind, ExprKind::Name(n) if n == "System")
             && self.variable("System").is_none()
         {
@@ -779,21 +791,34 @@ impl Evaluator<'_> {
     fn system(&mut self, name: &str, args: Vec<Value>) -> EvalResult<Value> {
         let [arg] = <[Value; 1]>::try_from(args)
             .map_err(|_| EvalError::new(format!("System.{name} takes one argument")))?;
-        let text = match &arg {
-            Value::Str(s) => s.clone(),
-            other => self.render(other),
-        };
         match super::methods::method_key(name).as_str() {
-            "print" => {
-                // Output is a side effect: calls that print are never memoised.
-                self.ctx.effects.set(self.ctx.effects.get() + 1);
-                self.ctx.printed.borrow_mut().push(text);
-                Ok(Value::Nothing)
+            "print" => self.print_line(&arg),
+            "error" => {
+                let text = self.text_of(&arg);
+                Err(EvalError::new(text))
             }
-            "error" => Err(EvalError::new(text)),
             _ => Err(EvalError::new(format!(
                 "no method `{name}` in System (System.Print, System.Error)"
             ))),
+        }
+    }
+
+    /// `Print(x)` and `System.Print(x)`: x's text (a string without its quotes, anything else
+    /// in CGSuite's notation) becomes one printed line of the statement. The evaluator only
+    /// collects the line; the shell shows it, before the statement's result.
+    pub(super) fn print_line(&mut self, v: &Value) -> EvalResult<Value> {
+        let text = self.text_of(v);
+        // Output is a side effect: calls that print are never memoised.
+        self.ctx.effects.set(self.ctx.effects.get() + 1);
+        self.ctx.printed.borrow_mut().push(text);
+        Ok(Value::Nothing)
+    }
+
+    /// A string as it is, anything else in CGSuite's notation.
+    fn text_of(&mut self, v: &Value) -> String {
+        match v {
+            Value::Str(s) => s.clone(),
+            other => self.render(other),
         }
     }
 
@@ -983,4 +1008,25 @@ fn small_arithmetic(op: BinOp, x: i64, y: i64) -> Option<i64> {
         BinOp::Mul => x.checked_mul(y),
         _ => None,
     }
+}
+
+/// `G.OutcomeClass == "P"` would be false whatever G is: an outcome class is no string. Say
+/// which constant to compare with instead.
+fn outcome_against_string(a: &Value, b: &Value) -> Option<EvalError> {
+    let (outcome, text) = match (a, b) {
+        (Value::Str(text), other) | (other, Value::Str(text)) => {
+            (super::values::outcome_name(other)?, text)
+        }
+        _ => return None,
+    };
+    let wanted = text.trim();
+    let constant = match super::names::OUTCOME_CLASSES.iter().find(|c| **c == wanted) {
+        Some(c) if super::names::OUTCOME_LETTERS.contains(c) => c.to_string(),
+        Some(c) => format!("OutcomeClass.{c}"),
+        None => "P".to_string(),
+    };
+    Some(EvalError::new(format!(
+        "an outcome class ({outcome}) is not a string: compare it with the constant `{constant}` \
+         (outcome classes are P, N, L, R, and for loopy games D or OutcomeClass.NHat, …)"
+    )))
 }

@@ -518,3 +518,149 @@ fn an_unknown_method_fails_before_the_position_is_valued() {
         "{error}"
     );
 }
+
+#[test]
+fn nimbers_and_other_game_classes_are_types() {
+    // Issue 25: `*2 is Nimber` was false; only the number 0 counted.
+    check(&[
+        ("*2 is Nimber", "true"),
+        ("* is Nimber", "true"),
+        ("0 is Nimber", "true"),
+        ("^ is Nimber", "false"),
+        ("1 is Nimber", "false"),
+        ("{1|0} is Nimber", "false"),
+        ("kayles[3] is Nimber", "false"),
+        ("^^* is Uptimal", "true"),
+        ("3 is Uptimal", "true"),
+        ("{1|0} is Uptimal", "false"),
+        ("on is Game", "true"),
+        ("on is CanonicalStopper", "true"),
+        ("* is CanonicalStopper", "true"),
+        ("a{1||a|0} is CanonicalStopper", "false"),
+        ("a{1||a|0} is SidedValue", "true"),
+        ("on is LoopyGame", "true"),
+        ("* is LoopyGame", "false"),
+        ("*.OutcomeClass is OutcomeClass", "true"),
+        ("dud.OutcomeClass is OutcomeClass", "true"),
+        ("kayles is Ruleset", "true"),
+    ]);
+}
+
+#[test]
+fn a_method_that_does_not_apply_says_what_it_applies_to() {
+    check(&[
+        (
+            "{1|0}.Isqrt",
+            "!`Isqrt` applies to integers, not to the game {1|0}",
+        ),
+        ("*.Abs", "!`Abs` applies to numbers, not to the game *"),
+        ("^.IsPrime", "!`IsPrime` applies to integers"),
+        (
+            "{1|0}.Floor",
+            "!`Floor` applies to numbers, not to the game {1|0}",
+        ),
+        (
+            "\"ab\".Isqrt",
+            "!`Isqrt` applies to integers, not to a string",
+        ),
+    ]);
+}
+
+#[test]
+fn a_juxtaposed_power_where_an_integer_is_needed_shows_the_power() {
+    let hint =
+        "`10^7` is the game 10 + ↑7: for the power write `10 ^ 7` (with spaces) or `pow(10, 7)`";
+    check(&[
+        ("nim_values(kayles, 10^7)", &format!("!{hint}")),
+        ("x := 10^7; [1, 2][x]", &format!("!{hint}")),
+        ("cutcake(2^3, 1)", "!`2 ^ 3` (with spaces) or `pow(2, 3)`"),
+        ("10 ^ 7", "10000000"),
+        ("pow(10, 7)", "10000000"),
+        ("nim_values(kayles, 10 ^ 2).Length", "101"),
+    ]);
+    // Other games that are no integer get no such hint.
+    let mut s = Session::new();
+    for input in [
+        "nim_values(kayles, *)",
+        "nim_values(kayles, 10v7)",
+        "[1][^^]",
+    ] {
+        let error = super::tests::run(&mut s, input).unwrap_err();
+        assert!(!error.contains("pow("), "{input}: {error}");
+    }
+}
+
+#[test]
+fn outcome_classes_and_players_are_constants() {
+    check(&[
+        ("kayles[4].MisereOutcomeClass == P", "true"),
+        ("kayles[4].OutcomeClass == N", "true"),
+        ("[n for n in 0..20 where nim[n].OutcomeClass == P]", "[0]"),
+        (
+            "[n for n in 0..12 where subtraction(1, 2)[n].OutcomeClass == P]",
+            "[0,3,6,9,12]",
+        ),
+        (
+            "[n for n in 0..9 where game.heap.Subtraction([1, 2])(n).OutcomeClass == P]",
+            "[0,3,6,9]",
+        ),
+        ("1.OutcomeClass == L", "true"),
+        ("(-1).OutcomeClass == R", "true"),
+        ("{1|0}.OutcomeClass == OutcomeClass.N", "true"),
+        ("OutcomeClass.P == P", "true"),
+        ("P != N", "true"),
+        ("dud.OutcomeClass == D", "true"),
+        ("a{1||a|0}.OutcomeClass == OutcomeClass.NHat", "true"),
+        ("Player.Left == Left", "true"),
+        ("Player.Right", "Right"),
+        ("Left.Opponent", "Right"),
+        ("Right.Opponent == Left", "true"),
+        ("Left.Opponent.Opponent", "Left"),
+        ("OutcomeClass.Q", "!no outcome class `Q`"),
+        // Comparing with a string is an error that names the constant, not a silent false.
+        (
+            "*.OutcomeClass == \"N\"",
+            "!compare it with the constant `N`",
+        ),
+        (
+            "dud.OutcomeClass != \"D\"",
+            "!compare it with the constant `D`",
+        ),
+    ]);
+}
+
+#[test]
+fn variables_may_take_the_outcome_letters() {
+    let mut s = Session::new();
+    super::tests::check_in(
+        &mut s,
+        &[
+            ("P := 7", "7"),
+            ("P + 1", "8"),
+            ("L := [1, 2]; L[2]", "2"),
+            ("f := R -> R + 1; f(2)", "3"),
+            ("[N for N in 1..3]", "[1,2,3]"),
+            ("N", "N"),
+            ("*.OutcomeClass == OutcomeClass.N", "true"),
+            ("Left := 3", "!`Left` is a built-in constant"),
+        ],
+    );
+}
+
+#[test]
+fn print_collects_lines_for_the_shell_in_order() {
+    let mut s = Session::new();
+    let results = s.eval_source(
+        "for n from 1 to 3 do Print(n) end\nprint(\"a \\\"b\\\"\"); System.Print({1|0}); 5\nPrint(1, 2)",
+        1,
+    );
+    assert_eq!(results[0].printed, ["1", "2", "3"]);
+    assert_eq!(
+        results[0].result.as_ref().ok(),
+        Some(&super::Value::Nothing)
+    );
+    assert_eq!(results[1].printed, ["a \"b\""]);
+    assert_eq!(results[2].printed, ["{1|0}"]);
+    assert!(results[3].printed.is_empty());
+    assert!(results[4].result.is_err());
+}

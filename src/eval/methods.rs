@@ -37,6 +37,17 @@ impl Evaluator<'_> {
                 return v;
             }
         }
+        if let Value::Side(player) = receiver
+            && key == "opponent"
+        {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::PlayerMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return Ok(Value::Side(match player {
+                Side::Left => Side::Right,
+                Side::Right => Side::Left,
+            }));
+        }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(&r.big(), &key, &args)?
         {
@@ -433,37 +444,20 @@ impl Evaluator<'_> {
 
     /// An "unknown method" error that names the receiver's type and suggests a close name:
     /// for a method of another kind of value, what it applies to.
-    fn unknown_method(&self, name: &str, receiver: &Value) -> EvalError {
-        let families = [
-            (Kind::GameMethod, "games and numbers"),
-            (Kind::NumberMethod, "games and numbers"),
-            (Kind::CollectionMethod, "collections"),
-            (Kind::StringMethod, "strings"),
-        ];
-        let owner = families
+    fn unknown_method(&mut self, name: &str, receiver: &Value) -> EvalError {
+        // A known name that this receiver lacks: say what it applies to, from the reference
+        // table (`Isqrt` applies to integers, not to the game {1|0}).
+        let entries: Vec<&reference::Entry> = reference::lookup(name)
             .iter()
-            .find(|(kind, _)| reference::names(*kind).any(|c| c.eq_ignore_ascii_case(name)))
-            .map(|&(_, owner)| owner);
-        if let Some(owner) = owner {
-            let hint = match receiver {
-                Value::Ruleset(_) if owner.starts_with("games") => {
-                    format!("; ask a position, as in R[5].{name}")
-                }
-                _ => String::new(),
-            };
-            return EvalError::new(format!(
-                "`{name}` applies to {owner}, not to {}{hint}",
-                type_name(receiver)
-            ));
-        }
-        // A known name that this receiver lacks (`GridString` of a strip position): say
-        // what it belongs to, from the reference table.
-        if let Some(entry) = reference::TABLE
-            .iter()
-            .find(|e| e.kind.is_method() && e.name.eq_ignore_ascii_case(name))
-        {
+            .copied()
+            .filter(|e| e.kind.is_method())
+            .collect();
+        if let Some(first) = entries.first() {
             // Of the receiver's kind, but not of this one (a grid ruleset's `EdgeLabels`).
-            if receiver_kinds(receiver).contains(&entry.kind) {
+            if let Some(entry) = entries
+                .iter()
+                .find(|e| applicable_kinds(receiver).contains(&e.kind))
+            {
                 return EvalError::new(format!(
                     "`{}` does not apply to this {}: {}",
                     entry.name,
@@ -471,12 +465,27 @@ impl Evaluator<'_> {
                     entry.help.trim_end_matches('.')
                 ));
             }
+            // Misère games and positions are games: a game method names only games.
+            let is_game_method = entries.iter().any(|e| e.kind == Kind::GameMethod);
+            let mut owners: Vec<&str> = entries
+                .iter()
+                .filter(|e| {
+                    !(is_game_method && matches!(e.kind, Kind::MisereMethod | Kind::PositionMethod))
+                })
+                .map(|e| e.applies_to())
+                .collect();
+            owners.dedup();
+            let hint = match receiver {
+                Value::Ruleset(_) if entries.iter().any(|e| e.kind == Kind::GameMethod) => {
+                    format!("; ask a position, as in R[5].{}", first.name)
+                }
+                _ => String::new(),
+            };
             return EvalError::new(format!(
-                "`{}` does not apply to {}: it is a {} ({})",
-                entry.name,
-                type_name(receiver),
-                entry.kind.label(),
-                entry.help.trim_end_matches('.')
+                "`{}` applies to {}, not to {}{hint}",
+                first.name,
+                owners.join(" and "),
+                self.describe(receiver)
             ));
         }
         let candidates = method_candidates(receiver);
@@ -498,7 +507,17 @@ fn method_candidates(receiver: &Value) -> Vec<&'static str> {
         .collect()
 }
 
-/// The kinds of methods a receiver of this kind has.
+/// The kinds of methods that really apply to a receiver: a game that happens to be a number
+/// (`{|}` kept as a game) still has no number methods.
+fn applicable_kinds(receiver: &Value) -> &'static [Kind] {
+    match receiver {
+        Value::Number(_) => &[Kind::GameMethod, Kind::NumberMethod],
+        Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => &[Kind::GameMethod],
+        _ => receiver_kinds(receiver),
+    }
+}
+
+/// The kinds of methods a receiver of this kind may mean, for suggestions.
 fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
     match receiver {
         Value::Str(_) => &[Kind::StringMethod],
@@ -513,6 +532,7 @@ fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
         Value::Ruleset(_) => &[Kind::RulesetMethod],
         Value::Misere(_) => &[Kind::MisereMethod, Kind::GameMethod],
         Value::Position(_) => &[Kind::PositionMethod, Kind::GameMethod],
+        Value::Side(_) => &[Kind::PlayerMethod],
         _ => &[Kind::GameMethod, Kind::NumberMethod],
     }
 }

@@ -182,7 +182,7 @@ impl Session {
                 return;
             }
             let mut result = {
-                let result = self.run_statement(st);
+                let result = self.run_statement(st).map_err(|e| self.explain_power(e));
                 let result = result.map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
                     let e = e.with_string_drawn().into_detail();
@@ -217,6 +217,24 @@ impl Session {
                 return;
             }
         }
+    }
+
+    /// `10^7` reads as the game 10 + ↑7 (a number written against `^` is one literal, as
+    /// CGSuite prints it). When such a game arrives where an integer is needed, the error
+    /// says how to write the power instead.
+    fn explain_power(&self, mut e: EvalError) -> EvalError {
+        let Some(nus) = e.integer_wanted.and_then(|g| self.engine.as_nus(g)) else {
+            return e;
+        };
+        if nus.nim != 0 || nus.ups <= 0 || nus.number.is_zero() || !nus.number.is_integer() {
+            return e;
+        }
+        let (base, exponent) = (nus.number, nus.ups);
+        e.message += &format!(
+            "; `{base}^{exponent}` is the game {base} + ↑{exponent}: for the power write \
+             `{base} ^ {exponent}` (with spaces) or `pow({base}, {exponent})`"
+        );
+        e
     }
 
     fn evaluator(&mut self) -> Evaluator<'_> {

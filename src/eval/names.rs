@@ -1,7 +1,7 @@
 //! Known names (functions, constants) and "did you mean" suggestions for unknown ones.
 
 use super::reference::{self, Kind};
-use super::{EvalError, Evaluator, Side, Value};
+use super::{EvalError, EvalResult, Evaluator, Side, Value};
 
 /// Global functions, in the snake_case spelling users type: a view of the reference table.
 pub fn functions() -> impl Iterator<Item = &'static str> {
@@ -26,7 +26,27 @@ impl Evaluator<'_> {
             "Left" => Some(Value::Side(Side::Left)),
             "Right" => Some(Value::Side(Side::Right)),
             "Nothing" => Some(Value::Nothing),
+            name if OUTCOME_LETTERS.contains(&name) => outcome_class(name),
             "inf" => Some(crate::rulesets::board::infinity()),
+            _ => None,
+        }
+    }
+
+    /// CGSuite's `Player.Left` and `OutcomeClass.P`: `None` for any other `root.name`.
+    pub(super) fn qualified_constant(&self, root: &str, name: &str) -> Option<EvalResult<Value>> {
+        match root {
+            "Player" => Some(match name {
+                "Left" | "Right" => Ok(self.constant(name)?),
+                _ => Err(EvalError::new(format!(
+                    "Player has `Left` and `Right`, not `{name}`"
+                ))),
+            }),
+            "OutcomeClass" => Some(outcome_class(name).ok_or_else(|| {
+                EvalError::new(format!(
+                    "no outcome class `{name}`; they are {}",
+                    OUTCOME_CLASSES.join(", ")
+                ))
+            })),
             _ => None,
         }
     }
@@ -49,6 +69,35 @@ impl Evaluator<'_> {
             None => EvalError::new(format!("That variable is not defined: `{name}`")),
         }
     }
+}
+
+/// The outcome classes, as `.OutcomeClass` names them: CGSuite's `OutcomeClass.P`, ….
+pub const OUTCOME_CLASSES: &[&str] = &["L", "R", "P", "N", "D", "NHat", "PHat", "NCheck", "PCheck"];
+
+/// The outcome classes also named by a bare letter (`P`). Short names are common variable
+/// names, so a variable of the same name hides them instead of being refused.
+pub const OUTCOME_LETTERS: &[&str] = &["L", "R", "P", "N", "D"];
+
+/// Whether a user variable may take the name of this constant (and hide it).
+pub fn may_be_shadowed(name: &str) -> bool {
+    OUTCOME_LETTERS.contains(&name)
+}
+
+/// The outcome class named `name`, equal to what `.OutcomeClass` answers: a plain value for
+/// the four classes of short games, the loopy classes as outcome text.
+fn outcome_class(name: &str) -> Option<Value> {
+    use crate::engine::Outcome;
+    let plain = match name {
+        "L" => Outcome::L,
+        "R" => Outcome::R,
+        "P" => Outcome::P,
+        "N" => Outcome::N,
+        _ => {
+            let loopy = OUTCOME_CLASSES.iter().find(|c| **c == name)?;
+            return Some(Value::text("outcome", *loopy));
+        }
+    };
+    Some(Value::Outcome(plain))
 }
 
 /// A built-in function named without the arguments it needs (`cool`, `temperature()`): say
@@ -89,6 +138,7 @@ impl super::Session {
 pub const TYPE_NAMES: &[&str] = &[
     "Boolean",
     "CanonicalShortGame",
+    "CanonicalStopper",
     "Collection",
     "Coordinates",
     "DyadicRational",
@@ -97,52 +147,86 @@ pub const TYPE_NAMES: &[&str] = &[
     "ImpartialGame",
     "Integer",
     "List",
+    "LoopyGame",
     "Map",
+    "MisereCanonicalGame",
     "Nimber",
+    "OutcomeClass",
     "Player",
     "Range",
     "Rational",
+    "Ruleset",
     "Set",
+    "SidedValue",
     "String",
+    "Thermograph",
+    "Uptimal",
 ];
 
 pub fn is_type_name(name: &str) -> bool {
     TYPE_NAMES.contains(&name)
 }
 
-/// `v is T`, or `None` if T names no type.
-pub fn is_instance(v: &Value, type_name: &str) -> Option<bool> {
-    let dyadic = |r: &num_rational::BigRational| {
-        let d = r.denom();
-        (d & (d - num_bigint::BigInt::from(1))) == num_bigint::BigInt::from(0)
-    };
-    let game = matches!(
-        v,
-        Value::Game(_) | Value::Explicit(_) | Value::Position(_) | Value::Misere(_)
-    ) || matches!(v, Value::Number(r) if dyadic(&r.big()));
-    Some(match type_name {
-        "Integer" => matches!(v, Value::Number(r) if r.is_integer()),
-        "DyadicRational" => matches!(v, Value::Number(r) if dyadic(&r.big())),
-        "Rational" => matches!(v, Value::Number(_)),
-        "Game" => game,
-        "CanonicalShortGame" => {
-            matches!(v, Value::Game(_)) || matches!(v, Value::Number(r) if dyadic(&r.big()))
-        }
-        "Nimber" => matches!(v, Value::Number(r) if r.is_zero()),
-        "ImpartialGame" => matches!(v, Value::Position(p) if p.is_impartial()),
-        "List" => matches!(v, Value::List(_) | Value::Range(_) | Value::Sequence(_)),
-        "Range" => matches!(v, Value::Range(_)),
-        "Set" => matches!(v, Value::Set(_)),
-        "Map" => matches!(v, Value::Map(_)),
-        "Collection" => matches!(
-            v,
-            Value::List(_) | Value::Range(_) | Value::Sequence(_) | Value::Set(_) | Value::Map(_)
-        ),
-        "String" => matches!(v, Value::Str(_)),
-        "Boolean" => matches!(v, Value::Bool(_)),
-        "Coordinates" => matches!(v, Value::Tuple(_)),
-        "Function" => matches!(v, Value::Function(_)),
-        "Player" => matches!(v, Value::Side(_)),
-        _ => return None,
-    })
+impl Evaluator<'_> {
+    /// `v is T`, or `None` if T names no type. The game types follow CGSuite's classes:
+    /// a canonical short game is a `CanonicalStopper` and a `SidedValue`, `*m` (0 included) a
+    /// `Nimber`, `x + n·↑ + *m` an `Uptimal`; a ruleset's position is a `Game` but none of
+    /// these until its value is taken.
+    pub(super) fn is_instance(&mut self, v: &Value, type_name: &str) -> EvalResult<Option<bool>> {
+        let dyadic = |r: &num_rational::BigRational| {
+            let d = r.denom();
+            (d & (d - num_bigint::BigInt::from(1))) == num_bigint::BigInt::from(0)
+        };
+        let short =
+            matches!(v, Value::Game(_)) || matches!(v, Value::Number(r) if dyadic(&r.big()));
+        let game = short
+            || matches!(
+                v,
+                Value::Explicit(_) | Value::Position(_) | Value::Misere(_) | Value::Loopy(_)
+            );
+        let stopper = short
+            || matches!(v, Value::Loopy(l) if matches!(**l, crate::engine::loopy::Loopy::Stopper(_)));
+        Ok(Some(match type_name {
+            "Integer" => matches!(v, Value::Number(r) if r.is_integer()),
+            "DyadicRational" => matches!(v, Value::Number(r) if dyadic(&r.big())),
+            "Rational" => matches!(v, Value::Number(_)),
+            "Game" => game,
+            "CanonicalShortGame" => short,
+            "CanonicalStopper" => stopper,
+            "SidedValue" => short || matches!(v, Value::Loopy(_)),
+            "LoopyGame" => matches!(v, Value::Loopy(_)),
+            "MisereCanonicalGame" => matches!(v, Value::Misere(_)),
+            "Nimber" => match v {
+                Value::Number(r) => r.is_zero(),
+                Value::Game(g) => self.engine.as_nus(*g).is_some_and(|n| n.is_nimber()),
+                _ => false,
+            },
+            "Uptimal" => match v {
+                Value::Game(g) => self.engine.is_uptimal(*g)?,
+                _ => short,
+            },
+            "ImpartialGame" => matches!(v, Value::Position(p) if p.is_impartial()),
+            "List" => matches!(v, Value::List(_) | Value::Range(_) | Value::Sequence(_)),
+            "Range" => matches!(v, Value::Range(_)),
+            "Set" => matches!(v, Value::Set(_)),
+            "Map" => matches!(v, Value::Map(_)),
+            "Collection" => matches!(
+                v,
+                Value::List(_)
+                    | Value::Range(_)
+                    | Value::Sequence(_)
+                    | Value::Set(_)
+                    | Value::Map(_)
+            ),
+            "String" => matches!(v, Value::Str(_)),
+            "Boolean" => matches!(v, Value::Bool(_)),
+            "Coordinates" => matches!(v, Value::Tuple(_)),
+            "Function" => matches!(v, Value::Function(_)),
+            "Player" => matches!(v, Value::Side(_)),
+            "OutcomeClass" => super::values::outcome_name(v).is_some(),
+            "Ruleset" => matches!(v, Value::Ruleset(_)),
+            "Thermograph" => matches!(v, Value::Thermograph(_)),
+            _ => return Ok(None),
+        }))
+    }
 }

@@ -31,6 +31,8 @@ pub enum Kind {
     RulesetMethod,
     /// A property or method of thermographs: `G.Thermograph.LeftWall`.
     ThermographMethod,
+    /// A property of the players `Left` and `Right`: `Left.Opponent`.
+    PlayerMethod,
     /// A ruleset named by a constant: `kayles`.
     Ruleset,
     /// A constant: `Left`, `true`.
@@ -39,7 +41,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -49,6 +51,7 @@ impl Kind {
         Kind::PositionMethod,
         Kind::RulesetMethod,
         Kind::ThermographMethod,
+        Kind::PlayerMethod,
         Kind::Ruleset,
         Kind::Constant,
     ];
@@ -70,8 +73,27 @@ impl Kind {
             Kind::PositionMethod => "property of ruleset positions",
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
+            Kind::PlayerMethod => "property of players",
             Kind::Ruleset => "ruleset",
             Kind::Constant => "constant",
+        }
+    }
+}
+
+impl Kind {
+    /// What a method of this kind applies to, for "`Isqrt` applies to integers" messages.
+    pub fn receivers(self) -> &'static str {
+        match self {
+            Kind::GameMethod => "games and numbers",
+            Kind::NumberMethod => "numbers",
+            Kind::CollectionMethod => "collections",
+            Kind::StringMethod => "strings",
+            Kind::MisereMethod => "misère games",
+            Kind::PositionMethod => "positions of rulesets",
+            Kind::RulesetMethod => "rulesets",
+            Kind::ThermographMethod => "thermographs",
+            Kind::PlayerMethod => "the players Left and Right",
+            Kind::Function | Kind::Ruleset | Kind::Constant => self.label(),
         }
     }
 }
@@ -108,6 +130,15 @@ impl Entry {
             (a, b) if b == a + 1 => format!("{a} or {b} arguments"),
             (a, b) => format!("{a} to {b} arguments"),
         }
+    }
+
+    /// What the entry applies to: its kind's receivers, narrowed to integers for the number
+    /// methods whose signature names the receiver `n` (`n.Isqrt`).
+    pub fn applies_to(&self) -> &'static str {
+        if self.kind == Kind::NumberMethod && self.signature.starts_with("n.") {
+            return "integers";
+        }
+        self.kind.receivers()
     }
 
     /// The error for a call with `given` arguments outside the entry's range, if it is.
@@ -257,6 +288,8 @@ pub static TABLE: &[Entry] = &table! {
         "The smallest element of a collection, or the smaller of two numbers.", "min(3, 5)", ["Min", "max"];
     Function, "sum", "sum(c) / sum(a, b, ...)", 0, MANY, "Collections",
         "The sum of a collection's elements, or of the arguments.", "sum(1..10)", ["Sum"];
+    Function, "print", "print(x)", 1, 1, "Strings",
+        "Show x as a line of output (a string without its quotes, a game in its notation), before the statement's result; also Print(x) and System.Print(x). Answers Nothing.", "for n from 1 to 3 do print(n) end", ["Nothing"];
     Function, "table", "table(rows)", 1, MANY, "Collections",
         "Rows of values laid out as a table.", "table([[1, 2], [3, 4]])", ["PeriodicTable", "Grouped"];
     // Nim arithmetic.
@@ -693,6 +726,9 @@ pub static TABLE: &[Entry] = &table! {
     ThermographMethod, "Svg", "T.Svg(FILE)", 1, 1, "Values and stops", "Write the thermograph as an SVG picture to FILE.", "{3|-1}.Thermograph.Svg(\"/tmp/cgcalc-reference-example.svg\")", ["thermograph_svg"];
     ThermographMethod, "Wall", "T.Wall(side)", 1, 1, "Values and stops", "The left or right wall.", "{3|-1}.Thermograph.Wall(Left)", ["LeftWall", "RightWall"];
 
+    // Properties of players.
+    PlayerMethod, "Opponent", "p.Opponent", 0, 0, "Constants", "The other player: Left.Opponent is Right.", "Left.Opponent", ["Left", "Right"];
+
     // Rulesets named by constants (R[n] is a position, R[a, b] a sum of heaps).
     Ruleset, "dawson", "dawson[n]", 0, MANY, "Rulesets", "Dawson's Chess (octal 0.07).", "dawson[5]", ["dawsons_kayles", "kayles"];
     Ruleset, "dawsons_kayles", "dawsons_kayles[n]", 0, MANY, "Rulesets", "Dawson's Kayles (octal 0.07).", "dawsons_kayles[5]", ["dawson"];
@@ -707,9 +743,25 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Color.Blue", "Color.Blue", 0, 0, "Constants", "The colour of Left's Hackenbush edges (also game.graph.Color.Blue), for GenHackenbush(childishEdges => …).", "game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")", ["Color.Red", "Color.Green"];
     Constant, "Color.Green", "Color.Green", 0, 0, "Constants", "The colour of Hackenbush edges either player may cut.", "game.graph.GenHackenbush(childishEdges => [Color.Green])(\"ee\")", ["Color.Blue", "Color.Red"];
     Constant, "Color.Red", "Color.Red", 0, 0, "Constants", "The colour of Right's Hackenbush edges.", "game.graph.GenHackenbush(childishEdges => [Color.Red])(\"lr\")", ["Color.Blue", "Color.Green"];
-    Constant, "Left", "Left", 0, 0, "Constants", "The Left player.", "{1|0}.Options(Left)", ["Right"];
+    Constant, "D", "D", 0, 0, "Constants", "The outcome class of a loopy game that is a draw whoever starts (also OutcomeClass.D); a variable named D hides it.", "dud.OutcomeClass == D", ["OutcomeClass", "P"];
+    Constant, "L", "L", 0, 0, "Constants", "The outcome class where Left wins whoever starts (also OutcomeClass.L); a variable named L hides it.", "1.OutcomeClass == L", ["OutcomeClass", "R", "P", "N"];
+    Constant, "Left", "Left", 0, 0, "Constants", "The Left player (also Player.Left).", "{1|0}.Options(Left)", ["Right", "Opponent"];
+    Constant, "N", "N", 0, 0, "Constants", "The outcome class where the first player wins (also OutcomeClass.N); a variable named N hides it.", "{1|-1}.OutcomeClass == N", ["OutcomeClass", "P", "L", "R"];
     Constant, "Nothing", "Nothing", 0, 0, "Constants", "The value of a statement with no value.", "Nothing", [];
-    Constant, "Right", "Right", 0, 0, "Constants", "The Right player.", "{3|-1}.Stop(Right)", ["Left"];
+    Constant, "OutcomeClass.D", "OutcomeClass.D", 0, 0, "Constants", "The same as D: a draw whoever starts.", "dud.OutcomeClass == OutcomeClass.D", ["D"];
+    Constant, "OutcomeClass.L", "OutcomeClass.L", 0, 0, "Constants", "The same as L: Left wins whoever starts.", "1.OutcomeClass == OutcomeClass.L", ["L"];
+    Constant, "OutcomeClass.N", "OutcomeClass.N", 0, 0, "Constants", "The same as N: the first player wins.", "*.OutcomeClass == OutcomeClass.N", ["N"];
+    Constant, "OutcomeClass.NCheck", "OutcomeClass.NCheck", 0, 0, "Constants", "A loopy game's outcome: Right wins moving first, a draw if Left starts.", "OutcomeClass.NCheck", ["OutcomeClass.NHat"];
+    Constant, "OutcomeClass.NHat", "OutcomeClass.NHat", 0, 0, "Constants", "A loopy game's outcome: Left wins moving first, a draw if Right starts.", "a{1||a|0}.OutcomeClass == OutcomeClass.NHat", ["OutcomeClass.NCheck"];
+    Constant, "OutcomeClass.P", "OutcomeClass.P", 0, 0, "Constants", "The same as P: the second player wins.", "0.OutcomeClass == OutcomeClass.P", ["P"];
+    Constant, "OutcomeClass.PCheck", "OutcomeClass.PCheck", 0, 0, "Constants", "A loopy game's outcome: a draw if Right starts, Right wins if Left starts.", "OutcomeClass.PCheck", ["OutcomeClass.PHat"];
+    Constant, "OutcomeClass.PHat", "OutcomeClass.PHat", 0, 0, "Constants", "A loopy game's outcome: a draw if Left starts, Left wins if Right starts.", "OutcomeClass.PHat", ["OutcomeClass.PCheck"];
+    Constant, "OutcomeClass.R", "OutcomeClass.R", 0, 0, "Constants", "The same as R: Right wins whoever starts.", "(-1).OutcomeClass == OutcomeClass.R", ["R"];
+    Constant, "P", "P", 0, 0, "Constants", "The outcome class where the second player wins, the P-positions (also OutcomeClass.P); a variable named P hides it.", "[n for n in 0..20 where kayles[n].OutcomeClass == P]", ["OutcomeClass", "N", "L", "R"];
+    Constant, "Player.Left", "Player.Left", 0, 0, "Constants", "The same as Left.", "Player.Left == Left", ["Left"];
+    Constant, "Player.Right", "Player.Right", 0, 0, "Constants", "The same as Right.", "Player.Right == Right", ["Right"];
+    Constant, "R", "R", 0, 0, "Constants", "The outcome class where Right wins whoever starts (also OutcomeClass.R); a variable named R hides it.", "(-2).OutcomeClass == R", ["OutcomeClass", "L", "P", "N"];
+    Constant, "Right", "Right", 0, 0, "Constants", "The Right player (also Player.Right).", "{3|-1}.Stop(Right)", ["Left", "Opponent"];
     Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
     Constant, "inf", "inf", 0, 0, "Constants", "Infinity, as a parameter meaning no limit (GenClobber(maxDistance => inf)); no arithmetic.", "game.grid.GenClobber(maxDistance => inf)(\"x..o\")", ["Nothing"];
@@ -776,10 +828,10 @@ pub fn names(kind: Kind) -> impl Iterator<Item = &'static str> {
 /// else the shortest name that `name` begins (`Temp` for `Temperature`), else a farther typo.
 pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let key = method_key(name);
-    if key.is_empty() {
+    let key_len = key.chars().count();
+    if key_len == 0 {
         return None;
     }
-    let limit = (key.chars().count() / 3).max(1) + 1;
     let mut typo: Option<(usize, &str)> = None;
     let mut prefix: Option<&str> = None;
     for c in candidates {
@@ -789,11 +841,17 @@ pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> 
         if c_key == key {
             continue;
         }
+        let c_len = c_key.chars().count();
         let d = strsim::damerau_levenshtein(&key, &c_key);
-        if d <= limit && typo.is_none_or(|(best, b)| (d, c.len()) < (best, b.len())) {
+        if d <= typo_allowance(key_len.min(c_len))
+            && typo.is_none_or(|(best, b)| (d, c.len()) < (best, b.len()))
+        {
             typo = Some((d, c));
         }
-        if key.chars().count() >= 2
+        // An abbreviation (`temp` for `temperature`): long enough to mean something, and a
+        // fair part of the name it begins.
+        if key_len >= 3
+            && 3 * key_len >= c_len
             && c_key.starts_with(&key)
             && prefix.is_none_or(|p| c.len() < p.len())
         {
@@ -804,6 +862,19 @@ pub fn suggestion<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> 
         (Some((d, t)), _) if d <= 1 => Some(t),
         (_, Some(p)) => Some(p),
         (t, None) => t.map(|(_, t)| t),
+    }
+}
+
+/// How many edits (insertions, deletions, substitutions, swaps of neighbours) still make a
+/// plausible typo between names whose shorter one has `len` letters: none for one or two
+/// letters (`x` is no typo of `on`), one up to four, two up to eight, then about a third
+/// (`MisereOutlass` is still `MisereOutcomeClass`).
+fn typo_allowance(len: usize) -> usize {
+    match len {
+        0..=2 => 0,
+        3..=4 => 1,
+        5..=8 => 2,
+        n => n / 3 + 1,
     }
 }
 

@@ -295,6 +295,35 @@ fn unknown_names_suggest_by_edit_distance_and_by_prefix() {
 }
 
 #[test]
+fn distant_and_short_names_get_no_suggestion() {
+    let mut s = Session::new();
+    // Issue 25: these suggested `on`, `Left`, `pow`, `gcd`.
+    for name in ["x", "foo", "len", "length", "Plot", "Grid", "zz", "qwerty"] {
+        let err = run(&mut s, name).expect_err(name);
+        assert!(!err.contains("did you mean"), "{name}: {err}");
+    }
+    // Real typos and abbreviations still find their name.
+    check_in(
+        &mut s,
+        &[
+            ("{1|0}.Temprature", "!did you mean `Temperature`?"),
+            ("temprature", "!did you mean `temperature`?"),
+            ("Kayels", "!did you mean `kayles`?"),
+            ("gdc", "!did you mean `gcd`?"),
+            ("heap_nim_valu", "!did you mean `heap_nim_value`?"),
+            ("{1|0}.LeftStp", "!did you mean `LeftStop`?"),
+            ("{1|0}.Temp", "!did you mean `Temperature`?"),
+        ],
+    );
+    let all = || TABLE.iter().map(|e| e.name);
+    assert_eq!(suggestion("x", all()), None);
+    assert_eq!(suggestion("on", all()), None);
+    assert_eq!(suggestion("Plot", all()), None);
+    assert_eq!(suggestion("load", all()), None);
+    assert!(suggestion("Birthdya", all()).is_some_and(|n| n.eq_ignore_ascii_case("birthday")));
+}
+
+#[test]
 fn a_known_method_that_does_not_apply_says_what_it_belongs_to() {
     let mut s = Session::new();
     check_in(
@@ -306,7 +335,7 @@ fn a_known_method_that_does_not_apply_says_what_it_belongs_to() {
             ),
             (
                 "(*3).GridString",
-                "!`GridString` does not apply to a game: it is a property of ruleset positions",
+                "!`GridString` applies to positions of rulesets, not to the game *3",
             ),
             (
                 "game.grid.Clobber.EdgeLabels",

@@ -1025,3 +1025,13 @@ fn java_replacement(rep: &str, groups: usize) -> EvalResult<String> {
     }
     Ok(out)
 }
+
+/// The name of an outcome class (`P`, `N`, `L`, `R`, or a loopy game's `D`, `NHat`, ...), if
+/// `v` is one.
+pub fn outcome_name(v: &Value) -> Option<&str> {
+    match v {
+        Value::Outcome(o) => Some(o.letter()),
+        Value::Text(t) if t.kind == "outcome" => Some(&t.text),
+        _ => None,
+    }
+}

@@ -142,6 +142,7 @@ Values
   [1, 2][1]  L.Sorted  L.Apply(f)  L.Filter(p)  L.Sum  L.Mex   lists
   {1, 2}  {=>}  {k => v}  m[k]  (a, b)   sets, maps, tuples
   x is Integer   a === b (same structure)   a <=> b   error(\"message\")
+  Print(x)   a line of output      G.OutcomeClass == P   (P N L R; D for draws)
 Differences from CGSuite: 3*2 is 3 + *2 and 2^3 is 2 + ^3 (CGSuite's printed
 forms); % and Div truncate, Mod floors; a newline ends a statement unless a
 bracket or block is open or the line ends in an operator.
@@ -201,6 +202,15 @@ pub fn text(topic: Option<&str>) -> Result<String, String> {
     let wanted = topic.trim().trim_start_matches(':').to_lowercase();
     if wanted.is_empty() {
         return Ok(OVERVIEW.to_string());
+    }
+    // `:help :load`: a command, described from the command list.
+    if let Some((name, argument, what)) = super::meta::COMMANDS
+        .iter()
+        .find(|(name, _, _)| name.trim_start_matches(':') == wanted)
+    {
+        return Ok(format!(
+            "{name} {argument}\n  {what}\n  (:help commands lists every command)\n"
+        ));
     }
     if matches!(wanted.as_str(), "rulesets" | "nim") {
         return Ok(IMPARTIAL.to_string());
@@ -312,6 +322,20 @@ mod tests {
         let all = text(Some("all")).expect("every name");
         assert!(all.contains("temperature") && all.contains("Temperature"));
         assert!(OVERVIEW.contains(":help NAME"));
+    }
+
+    #[test]
+    fn help_on_a_command_describes_it() {
+        let load = text(Some(":load")).expect("a command");
+        assert!(load.starts_with(":load FILE"), "{load}");
+        assert!(
+            text(Some("clear"))
+                .expect("a command")
+                .contains("forget all variables")
+        );
+        // A distant word suggests nothing rather than a random name.
+        let error = text(Some("xylophone")).expect_err("unknown");
+        assert!(!error.contains("did you mean"), "{error}");
     }
 
     #[test]

@@ -200,10 +200,13 @@ fn heap(v: &Value, what: &str) -> EvalResult<BigInt> {
         Value::Number(r) => Err(EvalError::new(format!(
             "{what} must be a non-negative integer, found {r}"
         ))),
-        other => Err(EvalError::new(format!(
-            "{what} must be a non-negative integer, not {}",
-            crate::value::type_name(other)
-        ))),
+        other => Err(EvalError::integer_wanted(
+            format!(
+                "{what} must be a non-negative integer, not {}",
+                crate::value::type_name(other)
+            ),
+            other,
+        )),
     }
 }
 

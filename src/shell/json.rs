@@ -7,10 +7,11 @@
 //! ```
 //!
 //! Keys appear in this order (struct field order). Summary keys are present only when the
-//! value has a summary (games) and `-q` is off; `position` only for positions, `silent` only
+//! value has a summary (games), with or without `-q` (which shortens only the text output); a
+//! figure the value lacks (a sided value's stops, a loopy game's birthday) is `null`; `position` only for positions, `silent` only
 //! for statements ending in `;`, `file` only for statements read from a FILE argument (line
-//! numbers restart in each file), `printed` only when the statement wrote lines with
-//! `System.Print`. The error object's `line` is the line the error is on, which
+//! numbers restart in each file). Each line a statement prints (`Print(x)`) is an object of
+//! its own, `{"line":1,"kind":"print","text":"hi"}`, before the statement's object. The error object's `line` is the line the error is on, which
 //! can differ from the statement's first line in a multi-line statement.
 
 use crate::display::Summary;
@@ -23,8 +24,26 @@ pub struct Statement<'a> {
     pub input: &'a str,
     pub silent: bool,
     pub file: Option<&'a str>,
-    /// Lines the statement wrote with `System.Print`.
-    pub printed: &'a [String],
+}
+
+/// A line written by `Print(x)`: an object of its own, before its statement's object.
+#[derive(Serialize)]
+struct Printed<'a> {
+    line: usize,
+    kind: &'static str,
+    text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+}
+
+/// The object for one line the statement printed: `{"line":1,"kind":"print","text":"hi"}`.
+pub fn printed(statement: &Statement, text: &str) -> String {
+    to_line(&Printed {
+        line: statement.line,
+        kind: "print",
+        text,
+        file: statement.file,
+    })
 }
 
 #[derive(Serialize)]
@@ -39,8 +58,6 @@ struct Success<'a> {
     silent: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    printed: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -48,8 +65,8 @@ struct SummaryFields<'a> {
     outcome: &'a str,
     mean: Option<&'a str>,
     temperature: Option<&'a str>,
-    left_stop: &'a str,
-    right_stop: &'a str,
+    left_stop: Option<&'a str>,
+    right_stop: Option<&'a str>,
     atomic_weight: Option<&'a str>,
     birthday: serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,8 +84,6 @@ struct Failure<'a> {
     silent: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    printed: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -97,7 +112,6 @@ pub fn success(
         summary: summary.map(summary_fields),
         silent: statement.silent,
         file: statement.file,
-        printed: statement.printed,
     })
 }
 
@@ -113,7 +127,6 @@ pub fn failure(statement: &Statement, diag: &Diagnostic) -> String {
         },
         silent: statement.silent,
         file: statement.file,
-        printed: statement.printed,
     })
 }
 
@@ -122,13 +135,19 @@ fn summary_fields(s: &Summary) -> SummaryFields<'_> {
         outcome: &s.outcome,
         mean: s.mean.as_deref(),
         temperature: s.temperature.as_deref(),
-        left_stop: &s.left_stop,
-        right_stop: &s.right_stop,
+        left_stop: figure(&s.left_stop),
+        right_stop: figure(&s.right_stop),
         atomic_weight: s.atomic_weight.as_deref(),
         birthday: birthday(&s.birthday),
         position: s.position.as_deref(),
         degree: s.degree.as_deref(),
     }
+}
+
+/// A figure the summary leaves empty (a sided value's stops) is `null`, as every other
+/// missing figure is.
+fn figure(text: &str) -> Option<&str> {
+    (!text.is_empty()).then_some(text)
 }
 
 /// A JSON number when the birthday is an integer that fits, so consumers can compare it;
@@ -159,7 +178,6 @@ mod tests {
             input,
             silent: false,
             file: None,
-            printed: &[],
         }
     }
 
@@ -194,7 +212,6 @@ mod tests {
             input: "x := 3;",
             silent: true,
             file: Some("a.cg"),
-            printed: &[],
         };
         assert_eq!(
             success(&s, "3", "integer", None),
@@ -215,7 +232,6 @@ mod tests {
             input: "{1|",
             silent: false,
             file: None,
-            printed: &[],
         };
         assert_eq!(
             failure(&s, &diag),
@@ -226,6 +242,14 @@ mod tests {
             ..diag
         };
         assert!(failure(&s, &no_column).contains(r#""column":null"#));
+    }
+
+    #[test]
+    fn a_printed_line_is_an_object_of_its_own() {
+        assert_eq!(
+            printed(&statement("Print(\"hi\")"), "hi \"there\""),
+            r#"{"line":1,"kind":"print","text":"hi \"there\""}"#
+        );
     }
 
     #[test]

@@ -235,17 +235,22 @@ impl<O: Write, E: Write> Reporter<O, E> {
             input: &result.input,
             silent: result.silent,
             file: origin.file(),
-            printed: &result.printed,
         };
-        // Everything is rendered (the summary computed) before anything is written.
+        // Everything is rendered (the summary computed) before anything is written. Lines
+        // the statement printed come first, in the order printed.
         let mut out = String::new();
-        if self.settings.format == Format::Text {
-            for line in &result.printed {
-                out += &format!("{line}\n");
+        for line in &result.printed {
+            match self.settings.format {
+                Format::Text => out += &format!("{line}\n"),
+                Format::Json => out += &(json::printed(&statement, line) + "\n"),
             }
         }
+        // A statement that printed and has no value (`Print(x)`, a loop) shows only its lines.
+        let nothing_more =
+            !result.printed.is_empty() && matches!(result.result, Ok(Value::Nothing));
         let mut failure = None;
         match (&result.result, self.settings.format) {
+            (Ok(_), Format::Text) if nothing_more => {}
             (Ok(value), Format::Text) if !result.silent => {
                 out += &self.render_text(session, value, &printed);
             }
@@ -301,11 +306,8 @@ impl<O: Write, E: Write> Reporter<O, E> {
         value: &Value,
         printed: &str,
     ) -> String {
-        let summary = if self.settings.quiet {
-            None
-        } else {
-            session.summary(value)
-        };
+        // `-q` shortens the text output only: JSON consumers read the summary's keys.
+        let summary = session.summary(value);
         json::success(statement, printed, value.kind_name(), summary.as_ref()) + "\n"
     }
 

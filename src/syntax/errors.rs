@@ -205,6 +205,12 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     expected.sort();
     expected.dedup();
 
+    if pos < text.len()
+        && let Some(hint) = habit_from_elsewhere(text, pos)
+    {
+        return at(hint, pos);
+    }
+
     // After `.` (but not `..`) only a property or method name can follow.
     let before = text[..pos].trim_end();
     if before.ends_with('.') && !before.ends_with("..") {
@@ -289,6 +295,113 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
         format!("expected {}, found `{found}`", join(&expected)),
         pos,
     )
+}
+
+/// Spellings from other programming languages that fail to parse here (`&&`, `!x`, `x += 1`,
+/// `0.5`, `1e3`, `**`): what cgcalc writes instead.
+fn habit_from_elsewhere(text: &str, pos: usize) -> Option<String> {
+    let rest = &text[pos..];
+    let before = text[..pos].trim_end();
+    if rest.starts_with("&&") || (rest.starts_with('&') && before.ends_with('&')) {
+        return Some("`&&` is not an operator here: write `and`, as in `a and b`".into());
+    }
+    if rest.starts_with("||") && scan::scan(&text[..pos]).open.is_empty() {
+        return Some(
+            "`||` separates options only inside `{...}`: for \"or\" write `or`, as in `a or b`"
+                .into(),
+        );
+    }
+    if rest.starts_with('!') && !rest.starts_with("!=") {
+        return Some("`!` is not an operator here: write `not`, as in `not a`".into());
+    }
+    if rest.starts_with('=') && is_lone_equals(text, pos) {
+        let op = before.chars().next_back()?;
+        if matches!(op, '+' | '-' | '*' | '/' | '^' | '%') {
+            let target = before[..before.len() - 1].trim_end();
+            let name = match trailing(target, |c| c.is_ascii_alphanumeric() || c == '_') {
+                "" => "x",
+                name => name,
+            };
+            return Some(format!(
+                "`{op}=` is not an operator here: write `{name} := {name} {op} …`"
+            ));
+        }
+        return None;
+    }
+    if before.ends_with("**") && !before.ends_with("***") {
+        return Some("`**` is not a power here: write `a ^ b` (with spaces) or `pow(a, b)`".into());
+    }
+    // `0.5`: a decimal point between digits.
+    if let Some(whole) = before.strip_suffix('.')
+        && pos == before.len()
+        && whole.ends_with(|c: char| c.is_ascii_digit())
+        && rest.starts_with(|c: char| c.is_ascii_digit())
+    {
+        let whole = trailing(whole, |c| c.is_ascii_digit());
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        return Some(format!(
+            "`{whole}.{digits}`: numbers have no decimal point; write the fraction, `{}`",
+            decimal_as_fraction(whole, &digits)
+        ));
+    }
+    // `1e3`: an exponent written against a number.
+    if before.len() == pos
+        && before.ends_with(|c: char| c.is_ascii_digit())
+        && let Some(exponent) = rest.strip_prefix(['e', 'E'])
+    {
+        let e = &rest[..1];
+        let digits: String = exponent.chars().take_while(char::is_ascii_digit).collect();
+        let mantissa = trailing(before, |c| c.is_ascii_digit());
+        let power: usize = digits.parse().ok().filter(|_| digits.len() <= 3)?;
+        let written = if power <= 30 {
+            format!("`{mantissa}{}` or ", "0".repeat(power))
+        } else {
+            String::new()
+        };
+        let power_of_ten = match mantissa {
+            "1" => format!("10 ^ {power}"),
+            _ => format!("{mantissa} * 10 ^ {power}"),
+        };
+        return Some(format!(
+            "`{mantissa}{e}{digits}` is not a number here: write {written}`{power_of_ten}`"
+        ));
+    }
+    None
+}
+
+/// The longest end of `text` whose characters all satisfy `keep`.
+fn trailing(text: &str, keep: impl Fn(char) -> bool) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !keep(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &text[start..]
+}
+
+/// `whole.digits` as a fraction in lowest terms (`0.5` → `1/2`, `2.25` → `9/4`).
+fn decimal_as_fraction(whole: &str, digits: &str) -> String {
+    let decimal = format!("{whole}.{digits}");
+    let (Ok(numerator), Ok(exponent)) = (
+        format!("{whole}{digits}").parse::<u128>(),
+        u32::try_from(digits.len()),
+    ) else {
+        return decimal;
+    };
+    let Some(denominator) = 10u128.checked_pow(exponent) else {
+        return decimal;
+    };
+    let gcd = {
+        let (mut a, mut b) = (numerator, denominator);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a.max(1)
+    };
+    match (numerator / gcd, denominator / gcd) {
+        (n, 1) => n.to_string(),
+        (n, d) => format!("{n}/{d}"),
+    }
 }
 
 /// A `=` that is not part of `==`, `:=`, `<=`, `>=`, `!=` or `=>`.

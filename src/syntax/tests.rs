@@ -1287,6 +1287,36 @@ fn error_messages_and_offsets() {
 }
 
 #[test]
+fn habits_from_other_languages_say_what_to_write() {
+    let cases: &[(&str, &str)] = &[
+        ("true && false", "write `and`"),
+        ("!true", "write `not`"),
+        ("true || false", "write `or`"),
+        ("x += 1", "write `x := x + …`"),
+        ("total *= 2", "write `total := total * …`"),
+        ("0.5", "`1/2`"),
+        ("2.25", "`9/4`"),
+        ("1e3", "`1000` or `10 ^ 3`"),
+        ("2E5", "`200000` or `2 * 10 ^ 5`"),
+        ("3 ** 2", "`a ^ b` (with spaces) or `pow(a, b)`"),
+    ];
+    for (src, message) in cases {
+        let e = err(src);
+        assert!(
+            e.message.contains(message),
+            "{src:?}: {e:?} should say {message:?}"
+        );
+    }
+    // Still read as CGSuite reads them: no hint where the text parses.
+    assert!(parse_statements("{1||0}").is_ok());
+    assert!(
+        parse_statements("3**2").is_ok(),
+        "3 * *2, a trap the guide lists"
+    );
+    assert!(parse_statements("x != y").is_ok());
+}
+
+#[test]
 fn errors_never_leak_rule_names() {
     let inputs = [
         "{1|",

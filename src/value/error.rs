@@ -20,6 +20,9 @@ pub struct ErrorDetail {
     /// evaluator points the span at it when the string is a literal in the source; else the
     /// message shows the string with a caret (see [`EvalError::with_string_drawn`]).
     pub string_char: Option<(String, usize)>,
+    /// An integer was needed and this game came instead: the session explains it when the
+    /// game is one a power was likely meant for (`10^7` is 10 + ↑7).
+    pub integer_wanted: Option<crate::engine::GameId>,
 }
 
 impl EvalError {
@@ -28,7 +31,18 @@ impl EvalError {
             message: message.into(),
             span,
             string_char: None,
+            integer_wanted: None,
         }))
+    }
+
+    /// "An integer was needed, `found` came": `message`, remembering the game if it is one
+    /// (see [`ErrorDetail::integer_wanted`]).
+    pub fn integer_wanted(message: impl Into<String>, found: &super::Value) -> Self {
+        let mut e = EvalError::new(message);
+        if let super::Value::Game(g) = found {
+            e.integer_wanted = Some(*g);
+        }
+        e
     }
 
     /// An error about the character at `index` (in characters) of the string `source`.

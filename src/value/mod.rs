@@ -210,6 +210,7 @@ pub fn type_name(v: &Value) -> &'static str {
             crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
             _ => "a sided value (onside & offside)",
         },
+        Value::Text(t) if t.kind == "outcome" => "an outcome class",
         Value::Text(_) => "a text value",
         Value::Nothing => "Nothing",
     }

@@ -369,10 +369,13 @@ fn natural(v: &Value, what: &str) -> EvalResult<u64> {
             .numer()
             .to_u64()
             .ok_or_else(|| EvalError::new(format!("{what} is too large"))),
-        other => Err(EvalError::new(format!(
-            "{what} must be an integer ≥ 0, found {}",
-            crate::value::type_name(other)
-        ))),
+        other => Err(EvalError::integer_wanted(
+            format!(
+                "{what} must be an integer ≥ 0, found {}",
+                crate::value::type_name(other)
+            ),
+            other,
+        )),
     }
 }
 

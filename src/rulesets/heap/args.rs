@@ -28,10 +28,10 @@ pub fn describe_kind(v: &Value) -> &'static str {
 pub fn integer(v: &Value, what: &str) -> EvalResult<BigInt> {
     match v {
         Value::Number(r) if r.is_integer() => Ok(r.numer().clone()),
-        other => Err(EvalError::new(format!(
-            "{what} must be an integer, found {}",
-            describe_kind(other)
-        ))),
+        other => Err(EvalError::integer_wanted(
+            format!("{what} must be an integer, found {}", describe_kind(other)),
+            other,
+        )),
     }
 }
 

@@ -32,10 +32,13 @@ pub fn size(function: &str, what: &str, value: &Value, max: u64) -> EvalResult<u
     let n = match value {
         Value::Number(r) if r.is_integer() => r.numer().clone(),
         other => {
-            return Err(EvalError::new(format!(
-                "{function}: the {what} must be an integer, found {}",
-                describe_kind(other)
-            )));
+            return Err(EvalError::integer_wanted(
+                format!(
+                    "{function}: the {what} must be an integer, found {}",
+                    describe_kind(other)
+                ),
+                other,
+            ));
         }
     };
     match n.to_u64() {
