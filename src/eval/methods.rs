@@ -115,20 +115,6 @@ impl Evaluator<'_> {
                 {
                     return Ok(v);
                 }
-                // `Options` without a side: Left's then Right's (an impartial position's one
-                // list), in the ruleset's move order.
-                if key == "options"
-                    && args.is_empty()
-                    && let Some(left) = p.options(true, self.engine)?
-                {
-                    let mut all = left;
-                    if !p.is_impartial()
-                        && let Some(right) = p.options(false, self.engine)?
-                    {
-                        all.extend(right);
-                    }
-                    return Ok(Value::List(all.into_iter().map(Value::Position).collect()));
-                }
             }
             Value::Misere(m) => {
                 // Names misère games share with games (`Options`) are checked as game methods.
