@@ -565,3 +565,51 @@ fn printed_lines_come_in_order_before_their_statement_result() {
     assert_eq!(objects[6]["text"], "*2");
     assert_eq!(objects[7]["value"], "5");
 }
+
+/// The followers of a position are a set of positions that can grow large: the search counts
+/// against the memory ceiling (and the next statement still runs), and Ctrl-C stops it. In
+/// processes of their own, so that no other test's memory counts against the ceiling.
+#[test]
+fn followers_of_positions_obey_the_memory_ceiling_and_ctrl_c() {
+    // nim[100,100,100,100] has 4.6 million followers (multisets of four heaps).
+    let output = Command::new(BIN)
+        .env("CGCALC_MAX_MEMORY_MB", "40")
+        .write_stdin("nim[100,100,100,100].FollowerCount\nnim[20,20,20].FollowerCount\n")
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .expect("cgcalc runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stdout, "1771\n", "{stderr}");
+    assert!(stderr.contains("memory limit reached"), "{stderr}");
+
+    #[cfg(unix)]
+    {
+        let mut child = std::process::Command::new(BIN)
+            .args(["--json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cgcalc starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        writeln!(stdin, "1\nnim[100,100,100,100].Followers.Size").expect("write");
+        drop(stdin);
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("first line");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let status = child.wait().expect("cgcalc ends");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut rest).expect("stdout");
+        assert_eq!(status.code(), Some(130), "{rest}");
+        let lines = json_lines(&rest);
+        assert_eq!(lines.len(), 1, "{rest}");
+        assert_eq!(lines[0]["error"]["message"], "interrupted");
+    }
+}

@@ -238,11 +238,17 @@ impl Evaluator<'_> {
         }
     }
 
+    /// The options of an explicit game `'{L|R}'`, each canonical (a collection contributes its
+    /// elements, as in ordinary braces).
     fn eval_options(&mut self, options: &[Expr]) -> EvalResult<Vec<crate::engine::GameId>> {
-        let mut ids = Vec::with_capacity(options.len());
-        for o in options {
-            let v = self.eval(o)?;
-            ids.push(self.game_of(&v).map_err(|err| err.or_at(o.span))?);
+        let values = self.option_values(options)?;
+        let mut ids = Vec::with_capacity(values.len());
+        for (v, span) in &values {
+            let id = self.game_of(v);
+            ids.push(match span {
+                Some(span) => id.map_err(|err| err.or_at(*span))?,
+                None => id?,
+            });
         }
         Ok(ids)
     }
@@ -368,25 +374,7 @@ impl Evaluator<'_> {
                 ))),
             },
             UnaryOp::Neg => self.negate(v),
-            UnaryOp::Switch => {
-                // `+-{a,b}`: a set of Left options, {a,b | -a,-b}.
-                if let Value::Set(items) = &v {
-                    let mut left = Vec::with_capacity(items.len());
-                    let mut right = Vec::with_capacity(items.len());
-                    for item in items {
-                        let g = self.game_of(item)?;
-                        left.push(g);
-                        right.push(self.engine.neg(g)?);
-                    }
-                    return Ok(Value::Game(self.engine.game_from_options(&left, &right)?));
-                }
-                if matches!(v, Value::Loopy(_)) {
-                    return self.loopy_switch(&v);
-                }
-                let g = self.game_of(&v)?;
-                let neg = self.engine.neg(g)?;
-                Ok(Value::Game(self.engine.game_from_options(&[g], &[neg])?))
-            }
+            UnaryOp::Switch => self.switch_of(&v),
             UnaryOp::Not => Ok(Value::Bool(!expect_bool(&v)?)),
         }
     }
@@ -445,6 +433,11 @@ impl Evaluator<'_> {
                 }
                 return Ok(Value::Tuple(out));
             }
+            // `G +- {a, b}`: G plus the multiple switch.
+            (BinOp::PlusMinus, x, Value::Set(_) | Value::List(_)) if is_arithmetic(x) => {
+                let switch = self.switch_of(&b)?;
+                return self.binary(BinOp::Add, a, switch);
+            }
             _ => {}
         }
         if !is_arithmetic(&a) || !is_arithmetic(&b) {
@@ -479,11 +472,8 @@ impl Evaluator<'_> {
                 Ok(Value::Game(r))
             }
             BinOp::PlusMinus => {
-                let g = self.game_of(&a)?;
-                let h = self.game_of(&b)?;
-                let neg = self.engine.neg(h)?;
-                let switch = self.engine.game_from_options(&[h], &[neg])?;
-                Ok(Value::Game(self.engine.add(g, switch)?))
+                let switch = self.switch_of(&b)?;
+                self.binary(BinOp::Add, a, switch)
             }
             BinOp::Mul => {
                 let (n, game) = match (&a, &b) {

@@ -43,7 +43,7 @@ impl Evaluator<'_> {
 use super::Side;
 use crate::engine::loopy::{Graph, Loopy, LoopyResult, Mode, Mover, SideForm, Stop, Stopper};
 use crate::engine::{Dyadic, Engine, Relation};
-use crate::syntax::ast::{BinOp, CmpOp, Expr, ExprKind, Symbol};
+use crate::syntax::ast::{BinOp, CmpOp, Expr, ExprKind, Span, Symbol};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -53,6 +53,25 @@ const MAX_SUMMARY_DEGREE_VERTICES: usize = 40;
 
 /// Names bound by node labels while a loopy specifier is built, innermost last.
 type Labels = Vec<(Symbol, u32)>;
+
+/// Adds the edge from `v` to `target` on `side` (0 for Left, 1 for Right).
+fn push_option(graph: &mut Graph, v: u32, side: usize, target: u32) {
+    if side == 0 {
+        graph.left[v as usize].push(target);
+    } else {
+        graph.right[v as usize].push(target);
+    }
+}
+
+/// An option's value, with where it is written when it comes from braces.
+pub(super) type OptionValue = (Value, Option<Span>);
+
+fn located(err: EvalError, span: Option<Span>) -> EvalError {
+    match span {
+        Some(span) => err.or_at(span),
+        None => err,
+    }
+}
 
 impl Evaluator<'_> {
     /// A loopy result as a value: short games become games (numbers, numbers).
@@ -163,39 +182,78 @@ impl Evaluator<'_> {
         {
             return self.eval_loopy_specifier(e);
         }
-        let mut values = [
-            Vec::with_capacity(left.len()),
-            Vec::with_capacity(right.len()),
-        ];
-        let mut loopy = false;
-        for (side, options) in [left, right].into_iter().enumerate() {
-            for o in options {
-                let v = self.eval(o)?;
-                loopy |= matches!(v, Value::Loopy(_));
-                values[side].push(v);
+        let left = self.option_values(left)?;
+        let right = self.option_values(right)?;
+        self.game_of_option_values(&left, &right)
+    }
+
+    /// The values of one side's option expressions, each with where it is written. A
+    /// collection (list, set, range, nim sequence) contributes its elements, as in CGSuite:
+    /// `opts := *8.LeftOptions; {opts, *8 | opts, *8}` is `*9`. One level only: an element
+    /// that is itself a collection is reported as not a game.
+    pub(super) fn option_values(&mut self, options: &[Expr]) -> EvalResult<Vec<OptionValue>> {
+        let mut values = Vec::with_capacity(options.len());
+        for o in options {
+            let v = self.eval(o)?;
+            match self.collection_elements(&v)? {
+                Some(items) => values.extend(items.into_iter().map(|item| (item, Some(o.span)))),
+                None => values.push((v, Some(o.span))),
             }
         }
+        Ok(values)
+    }
+
+    /// The elements of a collection that stands for several options, or `None` for any other
+    /// value. Tuples are coordinates, not collections (`+-(1,1+*)` is an error).
+    pub(super) fn collection_elements(&mut self, v: &Value) -> EvalResult<Option<Vec<Value>>> {
+        let items = match v {
+            Value::List(items) | Value::Set(items) => items.clone(),
+            Value::Range(r) => {
+                let len = num_traits::ToPrimitive::to_usize(&r.len()).unwrap_or(usize::MAX);
+                self.engine
+                    .check_memory_for(len.saturating_mul(std::mem::size_of::<Value>()))?;
+                super::collections::range_items(r)?
+            }
+            Value::Sequence(seq) => super::collections::sequence_items(seq, self.engine)?,
+            _ => return Ok(None),
+        };
+        Ok(Some(items))
+    }
+
+    /// The game `{left | right}` from its options' values: a short game when every option is
+    /// short, else a canonical stopper or sided value (each side built from the options'
+    /// onsides or offsides, sidled).
+    pub(super) fn game_of_option_values(
+        &mut self,
+        left: &[OptionValue],
+        right: &[OptionValue],
+    ) -> EvalResult<Value> {
+        let loopy = left
+            .iter()
+            .chain(right)
+            .any(|(v, _)| matches!(v, Value::Loopy(_)));
         if !loopy {
-            let mut ids = [Vec::new(), Vec::new()];
+            let mut ids = [
+                Vec::with_capacity(left.len()),
+                Vec::with_capacity(right.len()),
+            ];
             for (side, options) in [left, right].into_iter().enumerate() {
-                for (v, o) in values[side].iter().zip(options) {
-                    ids[side].push(self.game_of(v).map_err(|err| err.or_at(o.span))?);
+                for (v, span) in options {
+                    ids[side].push(self.game_of(v).map_err(|err| located(err, *span))?);
                 }
             }
             return Ok(Value::Game(
                 self.engine.game_from_options(&ids[0], &ids[1])?,
             ));
         }
-        // Options with sides: the onside graph from the options' onsides, the offside graph
-        // from their offsides, each sidled.
         let mut sides = [Graph::default(), Graph::default()];
         let mut roots = [0, 0];
         for (k, graph) in sides.iter_mut().enumerate() {
             roots[k] = graph.add_vertex();
         }
-        for (side, mover) in [Mover::Left, Mover::Right].into_iter().enumerate() {
-            for v in &values[side] {
-                let l = self.loopy_of(v)?;
+        for (options, mover) in [(left, Mover::Left), (right, Mover::Right)] {
+            for (v, span) in options {
+                let l = self.loopy_of(v).map_err(|err| located(err, *span))?;
                 let (on, off) = l.sides();
                 for (k, form) in [on, off].iter().enumerate() {
                     let at = sides[k].hang_graph(form.graph());
@@ -211,6 +269,23 @@ impl Evaluator<'_> {
             .engine
             .loopy_from_sides(&on, roots[0], &off, roots[1])?;
         Ok(self.loopy_value_of(r))
+    }
+
+    /// `+-G` = `{G | -G}`, and `+-S` for a collection S (`+-{1, 1+*}`) = `{S | -S}`; any of
+    /// them may be loopy.
+    pub(super) fn switch_of(&mut self, v: &Value) -> EvalResult<Value> {
+        let items = match self.collection_elements(v)? {
+            Some(items) => items,
+            None => vec![v.clone()],
+        };
+        let mut left = Vec::with_capacity(items.len());
+        let mut right = Vec::with_capacity(items.len());
+        for item in items {
+            let negative = self.negate(item.clone())?;
+            left.push((item, None));
+            right.push((negative, None));
+        }
+        self.game_of_option_values(&left, &right)
     }
 
     /// A labelled or passing braces expression: its graph, built node by node.
@@ -287,29 +362,22 @@ impl Evaluator<'_> {
                         crate::engine::grow(|| self.loopy_node(o, graph, labels, memo))?
                     }
                     _ => {
+                        // A value: hung below the node, or, for a collection, each element.
                         let value = self.eval(o)?;
-                        match &value {
-                            Value::Loopy(l) => match &**l {
-                                Loopy::Stopper(s) => graph.hang_graph(&s.graph),
-                                _ => {
-                                    return Err(EvalError::new(
-                                        "an option of a loopy game written with `pass` or a label must be a stopper",
-                                    )
-                                    .or_at(o.span));
-                                }
-                            },
-                            other => {
-                                let g = self.game_of(other).map_err(|err| err.or_at(o.span))?;
-                                graph.hang_short(self.engine, g, memo)?
-                            }
+                        let items = match self.collection_elements(&value)? {
+                            Some(items) => items,
+                            None => vec![value],
+                        };
+                        for item in &items {
+                            let target = self
+                                .hang_option_value(item, graph, memo)
+                                .map_err(|err| err.or_at(o.span))?;
+                            push_option(graph, v, side, target);
                         }
+                        continue;
                     }
                 };
-                if side == 0 {
-                    graph.left[v as usize].push(target);
-                } else {
-                    graph.right[v as usize].push(target);
-                }
+                push_option(graph, v, side, target);
             }
         }
         if passes[0] {
@@ -319,6 +387,27 @@ impl Evaluator<'_> {
             graph.right[v as usize].push(v);
         }
         Ok(())
+    }
+
+    /// The vertex of an option's value hung below a loopy specifier's graph.
+    fn hang_option_value(
+        &mut self,
+        value: &Value,
+        graph: &mut Graph,
+        memo: &mut FxHashMap<GameId, u32>,
+    ) -> EvalResult<u32> {
+        match value {
+            Value::Loopy(l) => match &**l {
+                Loopy::Stopper(s) => Ok(graph.hang_graph(&s.graph)),
+                _ => Err(EvalError::new(
+                    "an option of a loopy game written with `pass` or a label must be a stopper",
+                )),
+            },
+            other => {
+                let g = self.game_of(other)?;
+                Ok(graph.hang_short(self.engine, g, memo)?)
+            }
+        }
     }
 
     /// Arithmetic when an operand is loopy (or for `&`); `None` when neither is.
@@ -391,17 +480,48 @@ impl Evaluator<'_> {
                 return self.loopy_multiple(n, g).map(Some);
             }
             BinOp::OrdinalSum => {
-                let g = self.stopper_of(a, "the base of an ordinal sum")?;
+                let base = self.ordinal_base_graph(a)?;
                 let h = self.stopper_of(b, "the exponent of an ordinal sum")?;
-                self.engine.stopper_ordinal_sum(&g, &h)?
+                let (graph, start) = base.ordinal_sum(0, &h.graph, 0);
+                self.engine.loopy_value(&graph, start)?
             }
             BinOp::PlusMinus => {
-                let switch = self.loopy_switch(b)?;
+                let switch = self.switch_of(b)?;
                 return self.loopy_binary(BinOp::Add, a, &switch);
             }
             _ => return Ok(None),
         };
         Ok(Some(self.loopy_value_of(r)))
+    }
+
+    /// The graph (root 0) of an ordinal sum's base. G : H depends on G's form, not only on
+    /// its value: a game kept in the form typed (`'{-1|1}'`) and a misère game keep their own
+    /// top-level options, as in the short ordinal sum; any other base is its canonical stopper.
+    fn ordinal_base_graph(&mut self, base: &Value) -> EvalResult<Graph> {
+        let (left, right) = match base {
+            Value::Explicit(form) => (form.left.clone(), form.right.clone()),
+            Value::Misere(m) => {
+                let options = crate::misere::methods::options_as_nimbers(*m, self.engine);
+                (options.clone(), options)
+            }
+            other => {
+                let s = self.stopper_of(other, "the base of an ordinal sum")?;
+                return Ok(s.graph.clone());
+            }
+        };
+        let mut graph = Graph::default();
+        let root = graph.add_vertex();
+        let mut memo = FxHashMap::default();
+        for (options, mover) in [(left, Mover::Left), (right, Mover::Right)] {
+            for g in options {
+                let at = graph.hang_short(self.engine, g, &mut memo)?;
+                match mover {
+                    Mover::Left => graph.left[root as usize].push(at),
+                    Mover::Right => graph.right[root as usize].push(at),
+                }
+            }
+        }
+        Ok(graph)
     }
 
     /// n·G by doubling, with the sided sums.
@@ -441,14 +561,6 @@ impl Evaluator<'_> {
     pub(super) fn loopy_negate(&mut self, v: &Value) -> EvalResult<Value> {
         let l = self.loopy_of(v)?;
         let r = self.engine.loopy_neg(&l)?;
-        Ok(self.loopy_value_of(r))
-    }
-
-    /// `+-G` = {G | −G} for a loopy G.
-    pub(super) fn loopy_switch(&mut self, v: &Value) -> EvalResult<Value> {
-        let s = self.stopper_of(v, "the argument of `+-`")?;
-        let neg = Arc::new(self.engine.stopper_neg(&s)?);
-        let r = self.engine.stopper_from_options(&[s], &[neg])?;
         Ok(self.loopy_value_of(r))
     }
 
@@ -533,10 +645,6 @@ impl Evaluator<'_> {
                 let [x] = args else { return Ok(None) };
                 let g = self.game_of(receiver)?;
                 return self.loopy_power(g, x, key == "pow").map(Some);
-            }
-            "ordinalsum" => {
-                let [h] = args else { return Ok(None) };
-                return self.loopy_binary(BinOp::OrdinalSum, receiver, h);
             }
             _ => {}
         }
@@ -685,11 +793,9 @@ impl Evaluator<'_> {
             "isplumtree" => b(self.engine.stopper_is_plumtree(s)),
             "isloopfree" => b(false),
             "ispseudonumber" => b(s.is_pseudonumber(self.engine)),
-            "isnumbertiny" => {
-                let tiny = self.engine.stopper_is_plumtree(s)
-                    && self.engine.stopper_number_tiny(s)?.is_some();
-                b(tiny)
-            }
+            // Number-tiny is a property of the value's options (loopy.md §4.3 step 2); being
+            // a plumtree is only what the `Tiny(…)` notation needs to print it.
+            "isnumbertiny" => b(self.engine.stopper_number_tiny(s)?.is_some()),
             "isnumberish" | "isinfinitesimal" => {
                 let l = self.engine.stopper_stop(s, Mover::Left)?.strong();
                 let r = self.engine.stopper_stop(s, Mover::Right)?.strong();

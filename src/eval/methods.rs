@@ -6,6 +6,7 @@ use super::convert::{expect_integer, expect_number, expect_u64, integer, type_na
 use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
 use crate::engine::{GameId, Thermograph, nim_arith};
+use crate::syntax::ast::BinOp;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -24,6 +25,22 @@ impl Evaluator<'_> {
         let key = method_key(name);
         if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
             return self.compound_sum(receiver, &key, &args);
+        }
+        // `G.OrdinalSum(H)` (and `ordinal_sum(G, H)`) is `G : H`, which keeps G's form when it
+        // has one (`'{-1|1}'`) and takes loopy games.
+        if key == "ordinalsum"
+            && let [h] = args.as_slice()
+            && matches!(
+                receiver,
+                Value::Number(_)
+                    | Value::Game(_)
+                    | Value::Explicit(_)
+                    | Value::Position(_)
+                    | Value::Misere(_)
+                    | Value::Loopy(_)
+            )
+        {
+            return self.binary(BinOp::OrdinalSum, receiver.clone(), h.clone());
         }
         // CGSuite's variants of any game (§5 of rulesets-grid.md), over its canonical form.
         if matches!(
@@ -108,20 +125,6 @@ impl Evaluator<'_> {
                     crate::rulesets::analysis::position_method(p, &key, &args, self.engine)?
                 {
                     return Ok(v);
-                }
-                // `Options` without a side: Left's then Right's (an impartial position's one
-                // list), in the ruleset's move order.
-                if key == "options"
-                    && args.is_empty()
-                    && let Some(left) = p.options(true, self.engine)?
-                {
-                    let mut all = left;
-                    if !p.is_impartial()
-                        && let Some(right) = p.options(false, self.engine)?
-                    {
-                        all.extend(right);
-                    }
-                    return Ok(Value::List(all.into_iter().map(Value::Position).collect()));
                 }
             }
             Value::Misere(m) => {

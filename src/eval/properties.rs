@@ -57,7 +57,8 @@ impl Evaluator<'_> {
                     Err(EvalError::new(format!("That game is not atomic: {shown}")))
                 }
             },
-            "nortonproduct" | "conwayproduct" | "ordinalsum" => {
+            // (`ordinalsum` is `G : H`, evaluated as the operator: it depends on G's form.)
+            "nortonproduct" | "conwayproduct" => {
                 let [other] = args else {
                     return Err(EvalError::new(format!("{key} takes one game argument")));
                 };
@@ -65,8 +66,7 @@ impl Evaluator<'_> {
                 let e = &mut *self.engine;
                 let r = match key {
                     "nortonproduct" => e.norton_product(g, h)?,
-                    "conwayproduct" => e.conway_product(g, h)?,
-                    _ => e.ordinal_sum(g, h)?,
+                    _ => e.conway_product(g, h)?,
                 };
                 Ok(Some(Value::Game(r)))
             }

@@ -212,9 +212,9 @@ pub static TABLE: &[Entry] = &table! {
     Function, "cool", "cool(G, t)", 2, 2, "Transformations",
         "G cooled by t: each option taxed t, stopping where G would become a number.", "cool({3|-1}, 1)", ["Cool", "heat", "temperature"];
     Function, "follower_count", "follower_count(G)", 1, 1, "Options",
-        "How many distinct followers G has, G included.", "follower_count({1|*})", ["FollowerCount", "followers"];
+        "How many distinct followers G has, G included: positions for a ruleset position or a sum of them, canonical forms for a value.", "follower_count({1|*})", ["FollowerCount", "followers"];
     Function, "followers", "followers(G)", 1, 1, "Options",
-        "The set of G's followers (G and everything reachable from it).", "followers({1|*})", ["Followers", "follower_count"];
+        "The set of G's followers (G and everything reachable from it): positions for a ruleset position or a sum of them, canonical forms for a value.", "followers({1|*})", ["Followers", "follower_count"];
     Function, "freeze", "freeze(G)", 1, 1, "Transformations",
         "G cooled by its temperature: its frozen value.", "freeze({3|-1})", ["Freeze", "cool"];
     Function, "heat", "heat(G, t)", 2, 2, "Transformations",
@@ -224,7 +224,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "left_incentives", "left_incentives(G)", 1, 1, "Options",
         "Left's incentives GL − G.", "left_incentives({2|-1})", ["LeftIncentives", "incentives"];
     Function, "left_options", "left_options(G)", 1, 1, "Options",
-        "The set of Left's options of G.", "left_options({1,*|0})", ["LeftOptions", "right_options", "options"];
+        "Left's options of G: the positions one move away for a ruleset position or a sum of them, the canonical options for a value.", "left_options({1,*|0})", ["LeftOptions", "right_options", "options"];
     Function, "left_stop", "left_stop(G)", 1, 1, "Values and stops",
         "The number reached when Left moves first and both play well.", "left_stop({3|-1})", ["LeftStop", "right_stop"];
     Function, "mean", "mean(G)", 1, 1, "Values and stops",
@@ -236,7 +236,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "norton_product", "norton_product(G, U)", 2, 2, "Sums and products",
         "Norton's product of G by the unit U.", "norton_product(2, ^)", ["NortonProduct", "conway_product"];
     Function, "options", "options(G, side)", 1, 2, "Options",
-        "The options of G for Left or Right (or every option of an impartial position).", "options({1|0}, Left)", ["Options", "left_options", "right_options"];
+        "The options of G for Left or Right (or every option of an impartial position): positions for a position, canonical options for a value.", "options({1|0}, Left)", ["Options", "left_options", "right_options"];
     Function, "ordinal_product", "ordinal_product(G, H)", 2, 2, "Sums and products",
         "The ordinal product of G and H.", "ordinal_product(*2, *3)", ["OrdinalProduct", "ordinal_sum"];
     Function, "ordinal_sum", "ordinal_sum(G, H)", 2, 2, "Sums and products",
@@ -254,7 +254,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "right_incentives", "right_incentives(G)", 1, 1, "Options",
         "Right's incentives G − GR.", "right_incentives({2|-1})", ["RightIncentives", "incentives"];
     Function, "right_options", "right_options(G)", 1, 1, "Options",
-        "The set of Right's options of G.", "right_options({1|0,*})", ["RightOptions", "left_options", "options"];
+        "Right's options of G: the positions one move away for a ruleset position or a sum of them, the canonical options for a value.", "right_options({1|0,*})", ["RightOptions", "left_options", "options"];
     Function, "right_stop", "right_stop(G)", 1, 1, "Values and stops",
         "The number reached when Right moves first and both play well.", "right_stop({3|-1})", ["RightStop", "left_stop"];
     Function, "selective_sum", "selective_sum(G, H)", 2, 2, "Sums and products",
@@ -416,9 +416,9 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "DownsumVariety", "G.DownsumVariety(D)", 1, 1, "Loopy games",
         "G Downsum ((-G) Upsum D), for an idempotent D.", "upon.DownsumVariety(^.Pow(on))", ["UpsumVariety", "Variety"];
     GameMethod, "FollowerCount", "G.FollowerCount", 0, 0, "Options",
-        "How many distinct followers G has.", "{1|*}.FollowerCount", ["follower_count", "Followers"];
+        "How many distinct followers G has, G included (positions for a position, canonical forms for a value).", "clobber(\"xo\").FollowerCount", ["follower_count", "Followers"];
     GameMethod, "Followers", "G.Followers", 0, 0, "Options",
-        "The set of G's followers.", "{1|*}.Followers", ["followers", "FollowerCount"];
+        "The set of G's followers, G included: every position reachable for a ruleset position or a sum of them, the canonical followers for a value.", "clobber(\"xo\").Followers", ["followers", "FollowerCount"];
     GameMethod, "Freeze", "G.Freeze", 0, 0, "Transformations",
         "G cooled by its temperature.", "{3|-1}.Freeze", ["freeze", "Cool"];
     GameMethod, "Heat", "G.Heat(t)", 1, 1, "Transformations",
@@ -472,7 +472,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "LeftIncentives", "G.LeftIncentives", 0, 0, "Options",
         "Left's incentives.", "{2|-1}.LeftIncentives", ["left_incentives"];
     GameMethod, "LeftOptions", "G.LeftOptions", 0, 0, "Options",
-        "Left's options.", "{1,*|0}.LeftOptions", ["left_options", "RightOptions"];
+        "Left's options: the positions one move away for a position (a list, in move order), the canonical options for a value.", "(clobber(\"xo\") + clobber(\"xo\")).LeftOptions", ["left_options", "RightOptions"];
     GameMethod, "LeftStop", "G.LeftStop", 0, 0, "Values and stops",
         "Left's stop.", "{3|-1}.LeftStop", ["left_stop", "RightStop", "Stop"];
     GameMethod, "Mean", "G.Mean", 0, 0, "Values and stops",
@@ -490,7 +490,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "Onside", "G.Onside", 0, 0, "Loopy games",
         "G's onside: its value when infinite play is a win for Left.", "dud.Onside", ["Offside"];
     GameMethod, "Options", "G.Options / G.Options(side)", 0, 1, "Options",
-        "The options for Left or Right; without a side, both players' options (a position's in move order).", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
+        "The options for Left or Right; without a side, both players' options. Positions for a position (in move order), canonical options for a value.", "{1|0}.Options(Left)", ["options", "LeftOptions", "RightOptions"];
     GameMethod, "OrdinalProduct", "G.OrdinalProduct(H)", 1, 1, "Sums and products",
         "The ordinal product of two short games (*a ⊗ *b = *(a·b)).", "{1|-1}.OrdinalProduct(*2)", ["ordinal_product", "OrdinalSum"];
     GameMethod, "OrdinalSum", "G.OrdinalSum(H)", 1, 1, "Sums and products",
@@ -508,7 +508,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "RightIncentives", "G.RightIncentives", 0, 0, "Options",
         "Right's incentives.", "{2|-1}.RightIncentives", ["right_incentives"];
     GameMethod, "RightOptions", "G.RightOptions", 0, 0, "Options",
-        "Right's options.", "{1|0,*}.RightOptions", ["right_options", "LeftOptions"];
+        "Right's options: the positions one move away for a position (a list, in move order), the canonical options for a value.", "{1|0,*}.RightOptions", ["right_options", "LeftOptions"];
     GameMethod, "RightStop", "G.RightStop", 0, 0, "Values and stops",
         "Right's stop.", "{3|-1}.RightStop", ["right_stop", "LeftStop"];
     GameMethod, "SensibleLeftOptions", "G.SensibleLeftOptions", 0, 0, "Options",

@@ -35,12 +35,47 @@ pub fn position_method(
     if let Some(v) = super::variant::position_method(p, key, args) {
         return v.map(Some);
     }
+    let positions =
+        |list: Vec<Rc<dyn Position>>| Value::List(list.into_iter().map(Value::Position).collect());
+    // The options and followers of a position are positions (CGSuite's `Game`); those of a
+    // canonical value, its canonical form's.
+    if key == "options" {
+        let side = match args {
+            [] => None,
+            [Value::Side(side)] => Some(*side == crate::value::Side::Left),
+            _ => {
+                return Err(EvalError::new(
+                    "Options takes at most one argument, Left or Right",
+                ));
+            }
+        };
+        let Some(mut list) = p.moves(side.unwrap_or(true), engine)? else {
+            return Ok(None);
+        };
+        // Without a side: Left's then Right's (an impartial position's one list).
+        if side.is_none() && !p.is_impartial() {
+            list.extend(moves_for(p, false, engine)?);
+        }
+        return Ok(Some(positions(list)));
+    }
     if !args.is_empty() {
         return Ok(None);
     }
-    let positions =
-        |list: Vec<Rc<dyn Position>>| Value::List(list.into_iter().map(Value::Position).collect());
     let v = match key {
+        "leftoptions" | "rightoptions" => match p.moves(key == "leftoptions", engine)? {
+            Some(list) => positions(list),
+            None => return Ok(None),
+        },
+        "followers" | "followercount" => {
+            let Some(all) = follower_positions(p, engine)? else {
+                return Ok(None);
+            };
+            if key == "followercount" {
+                Value::integer(all.len() as u64)
+            } else {
+                Value::Set(all.into_iter().map(Value::Position).collect())
+            }
+        }
         "winningmoves" => {
             if !p.is_impartial() {
                 return Err(EvalError::new(format!(
@@ -64,7 +99,6 @@ pub fn position_method(
             }
             positions(moves)
         }
-        "options" if p.is_impartial() => positions(options_of(p, true, engine)?),
         "misereoutcomeclass" | "misereoutcome" if !p.is_impartial() => {
             let (left, right) = partizan_misere(p, engine)?;
             Value::Outcome(match (left, right) {
@@ -97,6 +131,68 @@ pub fn position_method(
     };
     Ok(Some(v))
 }
+
+/// A position's moves for one player ([`Position::moves`]), or an error saying that they are
+/// not available.
+fn moves_for(
+    p: &Rc<dyn Position>,
+    left: bool,
+    engine: &mut Engine,
+) -> EvalResult<Vec<Rc<dyn Position>>> {
+    p.moves(left, engine)?
+        .ok_or_else(|| EvalError::new(format!("the options of {} are not available", p.describe())))
+}
+
+/// CGSuite's `Followers` of a position: every distinct position reachable from it by moves of
+/// either player, itself included, in the order first reached (breadth first). Positions are
+/// told apart by [`Position::memo_key`], so each is kept once however many lines reach it.
+/// The search can be interrupted, stops at [`MAX_POSITIONS`], and is checked against the
+/// memory ceiling as it grows. `Ok(None)` when the position does not list its moves.
+pub fn follower_positions(
+    root: &Rc<dyn Position>,
+    engine: &mut Engine,
+) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+    if root.moves(true, engine)?.is_none() {
+        return Ok(None);
+    }
+    let mut seen: FxHashSet<String> = FxHashSet::default();
+    seen.insert(root.memo_key());
+    let mut found = vec![root.clone()];
+    let mut next = 0;
+    while next < found.len() {
+        engine.check_interrupt()?;
+        let p = found[next].clone();
+        next += 1;
+        let sides: &[bool] = if p.is_impartial() {
+            &[true]
+        } else {
+            &[true, false]
+        };
+        for &left in sides {
+            for o in moves_for(&p, left, engine)? {
+                if !seen.insert(o.memo_key()) {
+                    continue;
+                }
+                if found.len() >= MAX_POSITIONS {
+                    return Err(EngineError::TooMany {
+                        what: "followers",
+                        limit: MAX_POSITIONS as u64,
+                    }
+                    .into());
+                }
+                if found.len() == found.capacity() || found.len() % 4096 == 0 {
+                    // Before the lists double: a position, its key and the set's slot.
+                    engine.check_memory_for(found.len().saturating_mul(FOLLOWER_BYTES))?;
+                }
+                found.push(o);
+            }
+        }
+    }
+    Ok(Some(found))
+}
+
+/// Bytes one more follower takes, roughly: the position, its key in the set, the list slot.
+const FOLLOWER_BYTES: usize = 160;
 
 fn options_of(
     p: &Rc<dyn Position>,
@@ -567,6 +663,21 @@ impl Position for SumPosition {
         let mut out: Vec<Rc<dyn Position>> = Vec::new();
         for (i, part) in self.parts.iter().enumerate() {
             let Some(options) = part.options(left, engine)? else {
+                return Ok(None);
+            };
+            for o in options {
+                let mut parts = self.parts.clone();
+                parts[i] = o;
+                out.push(Rc::new(SumPosition { parts }));
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn moves(&self, left: bool, engine: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let mut out: Vec<Rc<dyn Position>> = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            let Some(options) = part.moves(left, engine)? else {
                 return Ok(None);
             };
             for o in options {

@@ -249,6 +249,13 @@ impl Position for EnclosedPosition {
             .map(|list| list.into_iter().map(|p| self.wrap(p)).collect()))
     }
 
+    fn moves(&self, left: bool, engine: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        Ok(self
+            .inner
+            .moves(left, engine)?
+            .map(|list| list.into_iter().map(|p| self.wrap(p)).collect()))
+    }
+
     fn is_impartial(&self) -> bool {
         self.inner.is_impartial()
     }

@@ -156,6 +156,13 @@ pub trait Position: fmt::Debug {
         Ok(None)
     }
 
+    /// The positions one move away for listing them (`Options`, `Followers`): the same as
+    /// [`Position::options`], except that loopy rulesets, which withhold `options` from the
+    /// analyses that recurse, list theirs here.
+    fn moves(&self, left: bool, engine: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        self.options(left, engine)
+    }
+
     /// True when both players always have the same options.
     fn is_impartial(&self) -> bool {
         false

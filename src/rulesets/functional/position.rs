@@ -279,14 +279,6 @@ impl Position for UserPosition {
                 }
                 no_args(Value::List(moves))
             }
-            "followers" | "followercount" => {
-                let all = followers(Rc::new(self.clone()), engine)?;
-                no_args(if key == "followers" {
-                    Value::List(all.into_iter().map(Value::Position).collect())
-                } else {
-                    int_value(all.len() as u64)
-                })
-            }
             "position" => no_args(self.raw()),
             "coord" if self.game.rules.is_pair() && self.parts.len() == 1 => no_args(self.raw()),
             "ruleset" => no_args(UserRuleset::value(self.game.clone())),
@@ -319,45 +311,6 @@ impl Position for UserPosition {
                 .collect()
         })
     }
-}
-
-/// Most positions `Followers` lists.
-const MAX_FOLLOWERS: usize = 1_000_000;
-
-/// The distinct positions reachable from `root` (itself first), by either player, in the
-/// order first reached; an explicit stack, so long games are fine.
-fn followers(root: Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {
-    let mut seen = rustc_hash::FxHashSet::default();
-    seen.insert(root.memo_key());
-    let mut out = vec![root.clone()];
-    let mut stack = vec![root];
-    while let Some(p) = stack.pop() {
-        engine.check_interrupt()?;
-        let sides: &[bool] = if p.is_impartial() {
-            &[true]
-        } else {
-            &[true, false]
-        };
-        for &left in sides {
-            let Some(options) = p.options(left, engine)? else {
-                continue;
-            };
-            for o in options {
-                if seen.insert(o.memo_key()) {
-                    if out.len() >= MAX_FOLLOWERS {
-                        return Err(EngineError::TooMany {
-                            what: "followers",
-                            limit: MAX_FOLLOWERS as u64,
-                        }
-                        .into());
-                    }
-                    out.push(o.clone());
-                    stack.push(o);
-                }
-            }
-        }
-    }
-    Ok(out)
 }
 
 // ----- the ruleset value -----

@@ -130,6 +130,10 @@ fn text(v: &Value, e: &mut Engine) -> String {
             let parts: Vec<String> = items.iter().map(|x| text(x, e)).collect();
             format!("[{}]", parts.join(","))
         }
+        Value::Set(items) => {
+            let parts: Vec<String> = items.iter().map(|x| text(x, e)).collect();
+            format!("{{{}}}", parts.join(","))
+        }
         other => format!("{other:?}"),
     }
 }
@@ -787,7 +791,7 @@ fn fixed_values_and_followers() {
     let p = at(&g, vec![int(2)], &mut e);
     assert_eq!(
         prop(&p, "followers", &mut e).unwrap(),
-        "[G(2),Value(2),G(1),G(0),Value(1),Value(0)]"
+        "{G(2),Value(2),G(1),Value(1),G(0),Value(0)}"
     );
 }
 

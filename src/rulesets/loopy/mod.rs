@@ -116,16 +116,24 @@ impl<G: LoopyRules> LoopyPosition<G> {
     }
 
     fn option_list(&self, left: bool) -> Value {
+        Value::List(
+            self.option_positions(left)
+                .into_iter()
+                .map(Value::Position)
+                .collect(),
+        )
+    }
+
+    /// The distinct positions one move away for one player, in the rules' order.
+    fn option_positions(&self, left: bool) -> Vec<Rc<dyn Position>> {
         let mut moves = Vec::new();
         self.game.moves(left, &mut moves);
         let mut seen = std::collections::HashSet::new();
-        Value::List(
-            moves
-                .into_iter()
-                .filter(|m| seen.insert(m.key()))
-                .map(|m| Value::Position(Rc::new(LoopyPosition::new(m))))
-                .collect(),
-        )
+        moves
+            .into_iter()
+            .filter(|m| seen.insert(m.key()))
+            .map(|m| Rc::new(LoopyPosition::new(m)) as Rc<dyn Position>)
+            .collect()
     }
 }
 
@@ -207,5 +215,13 @@ impl<G: LoopyRules> Position for LoopyPosition<G> {
     }
 
     // No `options`: generic analyses (misère play, winning moves) search by recursion and
-    // would never end on a cycle.
+    // would never end on a cycle. `Followers` keeps a set of the positions seen, so it may.
+    // A position the rules settle (a fox that has escaped) is a leaf, as in the solver: its
+    // value is fixed, and its moves would go on without end (the board has no far edge).
+    fn moves(&self, left: bool, _: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        if self.game.settled().is_some() {
+            return Ok(Some(Vec::new()));
+        }
+        Ok(Some(self.option_positions(left)))
+    }
 }
