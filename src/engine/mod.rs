@@ -33,7 +33,7 @@ pub use nus::Nus;
 pub use properties::TinyKind;
 pub use thermograph::Thermograph;
 pub use trajectory::Trajectory;
-pub use uptimal::{PowError, UptimalExpansion};
+pub use uptimal::{PowError, UptimalExpansion, UptimalRuns};
 
 #[cfg(test)]
 mod short_ops_tests;
