@@ -412,7 +412,7 @@ impl Printer {
 }
 
 /// `^<n>` for a single ±1 coefficient at n ≥ 2; `^[n]` for a₁ = … = aₙ = ±1 (n ≥ 2).
-fn abbreviation(e: &UptimalRuns) -> Option<UpAbbreviation> {
+fn abbreviation(e: &UptimalRuns<'_>) -> Option<UpAbbreviation> {
     let n = e.length();
     if n < 2 {
         return None;
@@ -422,7 +422,7 @@ fn abbreviation(e: &UptimalRuns) -> Option<UpAbbreviation> {
         -1 => true,
         _ => return None,
     };
-    match e.runs.as_slice() {
+    match e.runs {
         [(0, _), (_, 1)] => Some(UpAbbreviation::Power { n, negative }),
         [_] => Some(UpAbbreviation::PowerTo { n, negative }),
         _ => None,

@@ -3,10 +3,9 @@
 //! lexicographically, length, nim part), then other games (lexicographically by their
 //! ordered Left options, then Right options).
 
-use crate::engine::{Engine, EngineResult, GameId, UptimalRuns};
+use crate::engine::{Engine, EngineResult, GameId, RunsId, UptimalRuns, UptimalRunsTable};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::rc::Rc;
 
 /// Sorts options for printing, remembering each game's sorted option lists.
 #[derive(Default)]
@@ -15,16 +14,16 @@ pub struct GameOrder {
     class: FxHashMap<GameId, Class>,
     /// The uptimals' expansions found so far, in runs: each is built from its lone option's,
     /// so a deep uptimal's followers cost linear time and memory in all.
-    uptimal_runs: FxHashMap<GameId, Rc<UptimalRuns>>,
+    uptimal_runs: UptimalRunsTable,
 }
 
 /// An uptimal's expansion is as long as its depth (`^<100000>` has 100 000 coefficients): it
-/// is kept in runs, and shared, not copied at each comparison.
-#[derive(Clone, Debug)]
+/// is kept in runs, in the order's table.
+#[derive(Clone, Copy, Debug)]
 enum Class {
     Number,
     Nimber,
-    Uptimal(Rc<UptimalRuns>),
+    Uptimal(RunsId),
     Other,
 }
 
@@ -45,23 +44,25 @@ impl GameOrder {
         &mut self,
         engine: &mut Engine,
         g: GameId,
-    ) -> EngineResult<Option<Rc<UptimalRuns>>> {
-        engine.uptimal_runs(g, &mut self.uptimal_runs)
+    ) -> EngineResult<Option<UptimalRuns<'_>>> {
+        Ok(engine
+            .uptimal_runs(g, &mut self.uptimal_runs)?
+            .map(|id| self.uptimal_runs.get(id)))
     }
 
     fn class(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<Class> {
-        if let Some(c) = self.class.get(&g) {
-            return Ok(c.clone());
+        if let Some(&c) = self.class.get(&g) {
+            return Ok(c);
         }
         let c = match engine.as_nus(g) {
             Some(n) if n.is_number() => Class::Number,
             Some(n) if n.is_nimber() => Class::Nimber,
-            _ => match self.uptimal_runs(engine, g)? {
-                Some(e) => Class::Uptimal(e),
+            _ => match engine.uptimal_runs(g, &mut self.uptimal_runs)? {
+                Some(id) => Class::Uptimal(id),
                 None => Class::Other,
             },
         };
-        self.class.insert(g, c.clone());
+        self.class.insert(g, c);
         // Sorting a set of a million games is a loop like any other: Ctrl-C and the memory
         // ceiling stop it.
         engine.check_interrupt()?;
@@ -116,7 +117,10 @@ impl GameOrder {
                 .as_nus(a)
                 .map(|n| n.nim)
                 .cmp(&engine.as_nus(b).map(|n| n.nim)),
-            (Class::Uptimal(x), Class::Uptimal(y)) => x.display_cmp(&y),
+            (Class::Uptimal(x), Class::Uptimal(y)) => self
+                .uptimal_runs
+                .get(x)
+                .display_cmp(&self.uptimal_runs.get(y)),
             // Recursion into the options, as deep as the games: on a fresh stack segment when
             // the thread's runs low (a value 50 000 levels deep overflowed an 8 MiB thread).
             _ => crate::engine::grow(|| -> EngineResult<Ordering> {

@@ -218,30 +218,113 @@ impl UptimalExpansion {
     }
 }
 
-/// An uptimal expansion with its coefficients in runs of equal values: what sorting and
-/// printing need of the followers of a deep uptimal. The followers of ↑^[n] are n uptimals
-/// of lengths 1 … n, so their coefficient vectors take O(n²) memory (`^<20000>.Followers`
-/// took 3.5 GB); their runs take O(1) each, and each is built from its lone option's runs
-/// ([`Engine::uptimal_runs`]), so the whole chain costs O(n).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UptimalRuns {
+/// Uptimal expansions with their coefficients in runs of equal values, for many games at
+/// once: what sorting and printing need of the followers of a deep uptimal. The followers of
+/// ↑^[n] are n uptimals of lengths 1 … n, so their coefficient vectors take O(n²) memory
+/// (`^<20000>.Followers` took 3.5 GB); their runs take O(1) each, and each is built from its
+/// lone option's ([`Engine::uptimal_runs`]), so the whole chain costs O(n). All runs share one
+/// pool, so that forgetting a table of a million games is two frees, not two million.
+#[derive(Default)]
+pub struct UptimalRunsTable {
+    /// Every entry's runs, one after another.
+    pool: Vec<(i64, usize)>,
+    entries: Vec<RunsEntry>,
+    by_game: FxHashMap<GameId, RunsId>,
+}
+
+/// An entry of an [`UptimalRunsTable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RunsId(u32);
+
+#[derive(Clone, Copy, Debug)]
+struct RunsEntry {
+    number: Dyadic,
+    nim: u64,
+    start: usize,
+    len: usize,
+}
+
+impl UptimalRunsTable {
+    /// The expansion of entry `id`.
+    pub fn get(&self, id: RunsId) -> UptimalRuns<'_> {
+        let e = self.entries[id.0 as usize];
+        UptimalRuns {
+            number: e.number,
+            nim: e.nim,
+            runs: &self.pool[e.start..e.start + e.len],
+        }
+    }
+
+    /// How many games have an entry.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn push(&mut self, number: Dyadic, nim: u64, runs: &[(i64, usize)]) -> RunsId {
+        let start = self.pool.len();
+        self.pool.extend_from_slice(runs);
+        self.push_pooled(number, nim, start)
+    }
+
+    /// An entry for the runs from `start` to the end of the pool.
+    fn push_pooled(&mut self, number: Dyadic, nim: u64, start: usize) -> RunsId {
+        let id = RunsId(u32::try_from(self.entries.len()).unwrap_or(u32::MAX));
+        self.entries.push(RunsEntry {
+            number,
+            nim,
+            start,
+            len: self.pool.len() - start,
+        });
+        id
+    }
+
+    /// A new entry for entry `base` + sign·(↑^→n *): `sign` added to the first n
+    /// coefficients, the star flipped; in time linear in the runs. `None` on overflow.
+    fn plus_up_to_star(&mut self, base: RunsId, n: usize, sign: i64) -> Option<RunsId> {
+        let e = self.entries[base.0 as usize];
+        let start = self.pool.len();
+        let push = |pool: &mut Vec<(i64, usize)>, c: i64, count: usize| {
+            if count == 0 {
+                return;
+            }
+            // Only this entry's runs (from `start`) merge.
+            let fresh = pool.len() > start;
+            match pool.last_mut() {
+                Some((last, k)) if fresh && *last == c => *k += count,
+                _ => pool.push((c, count)),
+            }
+        };
+        let mut left = n;
+        for i in e.start..e.start + e.len {
+            let (c, count) = self.pool[i];
+            let inside = count.min(left);
+            push(&mut self.pool, c.checked_add(sign)?, inside);
+            push(&mut self.pool, c, count - inside);
+            left -= inside;
+        }
+        push(&mut self.pool, sign, left);
+        while self.pool.len() > start && self.pool.last().is_some_and(|&(c, _)| c == 0) {
+            self.pool.pop();
+        }
+        Some(self.push_pooled(e.number, e.nim ^ 1, start))
+    }
+}
+
+/// One uptimal expansion in runs (see [`UptimalRunsTable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UptimalRuns<'a> {
     pub number: Dyadic,
     pub nim: u64,
     /// (coefficient, how many times), from the coefficient of ↑; no run is empty, no two
     /// neighbours are equal, and the last is not 0.
-    pub runs: Vec<(i64, usize)>,
+    pub runs: &'a [(i64, usize)],
 }
 
-impl UptimalRuns {
-    /// The runs of a NUS x + a·↑ + *m.
-    pub fn from_nus(n: Nus) -> UptimalRuns {
-        UptimalRuns {
-            number: n.number,
-            nim: n.nim,
-            runs: if n.ups == 0 { vec![] } else { vec![(n.ups, 1)] },
-        }
-    }
-
+impl UptimalRuns<'_> {
     /// The index of the last nonzero coefficient (0 for x + *m).
     pub fn length(&self) -> usize {
         self.runs.iter().map(|&(_, count)| count).sum()
@@ -259,37 +342,6 @@ impl UptimalRuns {
             .flat_map(|&(c, count)| std::iter::repeat_n(c, count))
     }
 
-    /// self + sign·(↑^→n *): `sign` added to the first n coefficients, the star flipped; in
-    /// time linear in the runs. `None` on overflow.
-    fn plus_up_to_star(&self, n: usize, sign: i64) -> Option<UptimalRuns> {
-        let mut runs: Vec<(i64, usize)> = Vec::with_capacity(self.runs.len() + 2);
-        let push = |runs: &mut Vec<(i64, usize)>, c: i64, count: usize| {
-            if count == 0 {
-                return;
-            }
-            match runs.last_mut() {
-                Some((last, k)) if *last == c => *k += count,
-                _ => runs.push((c, count)),
-            }
-        };
-        let mut left = n;
-        for &(c, count) in &self.runs {
-            let inside = count.min(left);
-            push(&mut runs, c.checked_add(sign)?, inside);
-            push(&mut runs, c, count - inside);
-            left -= inside;
-        }
-        push(&mut runs, sign, left);
-        while runs.last().is_some_and(|&(c, _)| c == 0) {
-            runs.pop();
-        }
-        Some(UptimalRuns {
-            number: self.number,
-            nim: self.nim ^ 1,
-            runs,
-        })
-    }
-
     /// The runs written out, as [`Engine::uptimal_expansion`] gives them.
     pub fn expansion(&self) -> UptimalExpansion {
         UptimalExpansion {
@@ -301,7 +353,7 @@ impl UptimalRuns {
 
     /// CGSuite's order of uptimals: the number, the coefficients from ↑ on (as far as both
     /// go), the length, the star; in time linear in the runs.
-    pub fn display_cmp(&self, other: &UptimalRuns) -> std::cmp::Ordering {
+    pub fn display_cmp(&self, other: &UptimalRuns<'_>) -> std::cmp::Ordering {
         use std::cmp::Ordering;
         let by_number = self.number.cmp(&other.number);
         if by_number != Ordering::Equal {
@@ -657,23 +709,20 @@ impl Engine {
         }))
     }
 
-    /// The uptimal expansion of g in runs, or `None` if g is not an uptimal. `known` holds
-    /// the runs found so far (a caller's cache, such as the printer's): the walk down g's
-    /// chain of lone options stops at the first game it holds, and every game on the way is
-    /// added, so the followers of one deep uptimal cost time and memory linear in their
-    /// number rather than in the sum of their lengths.
+    /// The uptimal expansion of g in runs (an entry of `known`), or `None` if g is not an
+    /// uptimal. `known` holds the runs found so far (a caller's table, such as the
+    /// printer's): the walk down g's chain of lone options stops at the first game it holds,
+    /// and every game on the way is added, so the followers of one deep uptimal cost time and
+    /// memory linear in their number rather than in the sum of their lengths.
     pub fn uptimal_runs(
         &mut self,
         g: GameId,
-        known: &mut FxHashMap<GameId, std::rc::Rc<UptimalRuns>>,
-    ) -> EngineResult<Option<std::rc::Rc<UptimalRuns>>> {
-        if let Some(r) = known.get(&g) {
-            return Ok(Some(r.clone()));
+        known: &mut UptimalRunsTable,
+    ) -> EngineResult<Option<RunsId>> {
+        if let Some(&id) = known.by_game.get(&g) {
+            return Ok(Some(id));
         }
-        if let Some(n) = self.as_nus(g) {
-            return Ok(Some(std::rc::Rc::new(UptimalRuns::from_nus(n))));
-        }
-        if self.uptimal_shape(g)?.is_none() {
+        if self.as_nus(g).is_none() && self.uptimal_shape(g)?.is_none() {
             return Ok(None);
         }
         let mut chain: Vec<(GameId, usize, i64)> = Vec::new();
@@ -682,11 +731,14 @@ impl Engine {
             if chain.len().is_multiple_of(1 << 12) {
                 self.poll()?;
             }
-            if let Some(r) = known.get(&at) {
-                break r.clone();
+            if let Some(&id) = known.by_game.get(&at) {
+                break id;
             }
             if let Some(n) = self.as_nus(at) {
-                break std::rc::Rc::new(UptimalRuns::from_nus(n));
+                let runs: &[(i64, usize)] = if n.ups == 0 { &[] } else { &[(n.ups, 1)] };
+                let id = known.push(n.number, n.nim, runs);
+                known.by_game.insert(at, id);
+                break id;
             }
             // A lone option of an uptimal is one (the shape rule, checked when the shape was
             // found).
@@ -694,15 +746,17 @@ impl Engine {
             chain.push((at, shape.n, shape.sign));
             at = shape.lone;
         };
-        let mut runs = base;
+        let mut id = base;
         for (steps, (h, n, sign)) in chain.into_iter().rev().enumerate() {
             if steps.is_multiple_of(1 << 12) {
                 self.poll()?;
             }
-            runs = std::rc::Rc::new(runs.plus_up_to_star(n, sign).ok_or(EngineError::Overflow)?);
-            known.insert(h, runs.clone());
+            id = known
+                .plus_up_to_star(id, n, sign)
+                .ok_or(EngineError::Overflow)?;
+            known.by_game.insert(h, id);
         }
-        Ok(Some(runs))
+        Ok(Some(id))
     }
 
     /// Is g an uptimal (x + *m + Σ aᵢ·↑ⁱ)?
@@ -885,7 +939,7 @@ mod tests {
     #[test]
     fn runs_agree_with_expansions_and_their_order() {
         let mut e = Engine::new();
-        let mut known = FxHashMap::default();
+        let mut known = UptimalRunsTable::default();
         let mut all = Vec::new();
         let coefficient_lists: &[&[i64]] = &[
             &[],
@@ -905,11 +959,11 @@ mod tests {
                     let g = e.uptimal(&exp(x, nim, c)).unwrap();
                     // Every follower too: they share the chains the memo walks.
                     for f in e.followers(g).unwrap() {
-                        if let Some(runs) = e.uptimal_runs(f, &mut known).unwrap() {
+                        if let Some(id) = e.uptimal_runs(f, &mut known).unwrap() {
                             let expansion = e.uptimal_expansion(f).unwrap().unwrap();
-                            assert_eq!(runs.expansion(), expansion);
-                            assert_eq!(runs.length(), expansion.length());
-                            all.push((runs, expansion));
+                            assert_eq!(known.get(id).expansion(), expansion);
+                            assert_eq!(known.get(id).length(), expansion.length());
+                            all.push((id, expansion));
                         }
                     }
                 }
@@ -917,7 +971,11 @@ mod tests {
         }
         for (a, x) in &all {
             for (b, y) in &all {
-                assert_eq!(a.display_cmp(b), vector_cmp(x, y), "{x} vs {y}");
+                assert_eq!(
+                    known.get(*a).display_cmp(&known.get(*b)),
+                    vector_cmp(x, y),
+                    "{x} vs {y}"
+                );
             }
         }
         let g = game(&mut e, "{1|0}");
@@ -928,19 +986,19 @@ mod tests {
     fn the_runs_of_a_deep_uptimals_followers_take_linear_memory() {
         let mut e = Engine::new();
         let top = e.up_power(20_000).unwrap();
-        let mut known = FxHashMap::default();
+        let mut known = UptimalRunsTable::default();
         for f in e.followers(top).unwrap() {
             e.uptimal_runs(f, &mut known).unwrap();
         }
-        let runs: usize = known.values().map(|r| r.runs.len()).sum();
         assert!(known.len() >= 19_999, "{}", known.len());
         assert!(
-            runs <= 2 * known.len(),
-            "{runs} runs for {} games",
+            known.pool.len() <= 2 * known.len(),
+            "{} runs for {} games",
+            known.pool.len(),
             known.len()
         );
         let deepest = e.uptimal_runs(top, &mut known).unwrap().unwrap();
-        assert_eq!(deepest.runs, vec![(0, 19_999), (1, 1)]);
+        assert_eq!(known.get(deepest).runs, [(0, 19_999), (1, 1)]);
     }
 
     #[test]
