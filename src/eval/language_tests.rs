@@ -524,3 +524,23 @@ fn an_unknown_method_fails_before_the_position_is_valued() {
         "{error}"
     );
 }
+
+/// Writing a value's text out can take longer than computing it (`ordinal_product(4, ^<2>*9)`
+/// has 72 followers and prints tens of megabytes): past a megabyte the progress line says so.
+#[test]
+fn a_long_text_says_on_the_progress_line_that_it_is_being_written() {
+    let mut s = Session::new();
+    let short = s.eval_source("[k for k in 1..1000]", 1).remove(0).result;
+    let long = s.eval_source("[k for k in 1..200000]", 2).remove(0).result;
+    crate::engine::progress::clear();
+    let mut text = String::new();
+    s.try_write_value(&short.expect("short list"), &mut text)
+        .expect("written");
+    assert_eq!(crate::engine::progress::stage(), None);
+    text.clear();
+    s.try_write_value(&long.expect("long list"), &mut text)
+        .expect("written");
+    assert!(text.len() > 1 << 20);
+    assert_eq!(crate::engine::progress::stage(), Some(super::WRITING_TEXT));
+    crate::engine::progress::clear();
+}
