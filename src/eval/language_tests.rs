@@ -525,8 +525,8 @@ fn an_unknown_method_fails_before_the_position_is_valued() {
     );
 }
 
-/// Writing a value's text out can take longer than computing it (`ordinal_product(4, ^<2>*9)`
-/// has 72 followers and prints tens of megabytes): past a megabyte the progress line says so.
+/// Writing a value's text out can take longer than computing it (`ordinal_product(3, ^<2>*9)`
+/// has 52 followers and prints 129 MB): past a megabyte the progress line says so.
 #[test]
 fn a_long_text_says_on_the_progress_line_that_it_is_being_written() {
     let mut s = Session::new();
