@@ -266,7 +266,7 @@ impl Repl {
 
     /// Let Tab completion see the variables defined so far.
     fn refresh_completion(&mut self) {
-        let names = self.session.variable_names();
+        let names = self.session.completion_variables();
         if let Some(helper) = self.editor.helper_mut() {
             helper.set_variables(names);
         }

@@ -1,7 +1,7 @@
 //! End-to-end tests of the interactive REPL, driven through a pseudo-terminal (the REPL only
 //! starts with a terminal on standard input, so a pipe cannot reach it): Tab completion,
 //! `ans`, multi-line history entries, mismatched closers, long results with `:full`, and the
-//! progress line with Ctrl-C.
+//! progress line with Ctrl-C, completion after a dot.
 
 use rexpect::session::{PtySession, spawn_command};
 use std::path::PathBuf;
@@ -212,11 +212,47 @@ fn a_bracketed_paste_runs_every_statement() {
     quit(p);
 }
 
+#[test]
+fn tab_after_a_dot_completes_what_applies_to_the_value_and_name_spaces_their_members() {
+    let mut p = repl(&history_file("dot_completion"));
+    // `IsInfinites` is only a game's: the one candidate, completed.
+    p.send("{1|0}.IsInfinites\t").expect("send");
+    assert!(enter(&mut p, "").contains("false"), "IsInfinitesimal");
+    enter(&mut p, "words := [\"a\", \"b\"]");
+    // A list's only `IsE…` is `IsEmpty` (a game has none).
+    p.send("words.IsE\t").expect("send");
+    assert!(enter(&mut p, "").contains("false"), "IsEmpty");
+    p.send("game.grid.Dom\t").expect("send");
+    assert!(
+        enter(&mut p, "(\"..|..\").Birthday").contains('2'),
+        "Domineering completed"
+    );
+    quit(p);
+}
+
 /// `clear` (a reflex from other shells) answers at once with a hint, and the next line runs.
 #[test]
 fn a_bare_keyword_does_not_swallow_the_next_line() {
     let mut p = repl(&history_file("clear"));
     assert!(enter(&mut p, "clear").contains("`:clear`"));
     assert!(enter(&mut p, "6 * 7").contains("42"));
+    quit(p);
+}
+
+#[test]
+fn ctrl_c_stops_sorting_a_deep_games_followers() {
+    let mut p = repl(&history_file("followers_interrupt"));
+    enter(&mut p, "kept := 7");
+    p.send_line("^<400000>.Followers").expect("send");
+    p.exp_string("computing ^<400000>.Followers")
+        .expect("progress line");
+    let asked = std::time::Instant::now();
+    p.send_control('c').expect("send");
+    let shown = p.exp_string("\x1b[?2026l").expect("prompt");
+    assert!(shown.contains("interrupted"), "{shown:?}");
+    assert!(!shown.contains("memory"), "{shown:?}");
+    // A debug build on a busy machine: well under the 30 s it took to hit the memory ceiling.
+    assert!(asked.elapsed().as_secs() < 5, "{:?}", asked.elapsed());
+    assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");
     quit(p);
 }

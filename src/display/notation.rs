@@ -6,7 +6,7 @@
 //! than it; at four bars a game is braced, so no game ever prints five bars.
 
 use super::order::GameOrder;
-use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus, TinyKind};
+use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus, TinyKind, UptimalRuns};
 use crate::value::{Side, Value};
 use num_rational::BigRational;
 use rustc_hash::FxHashMap;
@@ -264,8 +264,8 @@ impl Printer {
         if let Some(n) = engine.as_nus(g) {
             return Ok(Shape::Nus(n));
         }
-        if let Some(e) = engine.uptimal_expansion(g)?
-            && let Some(up) = abbreviation(&e.coefficients)
+        if let Some(e) = self.order.uptimal_runs(engine, g)?
+            && let Some(up) = abbreviation(&e)
         {
             return Ok(Shape::Uptimal {
                 number: e.number,
@@ -412,23 +412,21 @@ impl Printer {
 }
 
 /// `^<n>` for a single ±1 coefficient at n ≥ 2; `^[n]` for a₁ = … = aₙ = ±1 (n ≥ 2).
-fn abbreviation(coefficients: &[i64]) -> Option<UpAbbreviation> {
-    let n = coefficients.len();
+fn abbreviation(e: &UptimalRuns<'_>) -> Option<UpAbbreviation> {
+    let n = e.length();
     if n < 2 {
         return None;
     }
-    let last = coefficients[n - 1];
-    if last.abs() != 1 {
-        return None;
+    let negative = match e.last() {
+        1 => false,
+        -1 => true,
+        _ => return None,
+    };
+    match e.runs {
+        [(0, _), (_, 1)] => Some(UpAbbreviation::Power { n, negative }),
+        [_] => Some(UpAbbreviation::PowerTo { n, negative }),
+        _ => None,
     }
-    let negative = last < 0;
-    if coefficients[..n - 1].iter().all(|&c| c == 0) {
-        return Some(UpAbbreviation::Power { n, negative });
-    }
-    if coefficients.iter().all(|&c| c == last) {
-        return Some(UpAbbreviation::PowerTo { n, negative });
-    }
-    None
 }
 
 /// Tiny: {x || x | K} with mean(K) < x, printed `[x]Tiny(x−K)`; Miny is its mirror image,

@@ -3,25 +3,27 @@
 //! lexicographically, length, nim part), then other games (lexicographically by their
 //! ordered Left options, then Right options).
 
-use crate::engine::{Engine, EngineResult, GameId, UptimalExpansion};
+use crate::engine::{Engine, EngineResult, GameId, RunsId, UptimalRuns, UptimalRunsTable};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::rc::Rc;
 
 /// Sorts options for printing, remembering each game's sorted option lists.
 #[derive(Default)]
 pub struct GameOrder {
     sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
     class: FxHashMap<GameId, Class>,
+    /// The uptimals' expansions found so far, in runs: each is built from its lone option's,
+    /// so a deep uptimal's followers cost linear time and memory in all.
+    uptimal_runs: UptimalRunsTable,
 }
 
-/// An uptimal's expansion is as long as its depth (`^<100000>` has 100 000 coefficients), so
-/// it is shared, not copied at each comparison.
-#[derive(Clone, Debug)]
+/// An uptimal's expansion is as long as its depth (`^<100000>` has 100 000 coefficients): it
+/// is kept in runs, in the order's table.
+#[derive(Clone, Copy, Debug)]
 enum Class {
     Number,
     Nimber,
-    Uptimal(Rc<UptimalExpansion>),
+    Uptimal(RunsId),
     Other,
 }
 
@@ -37,22 +39,33 @@ impl Class {
 }
 
 impl GameOrder {
+    /// g's uptimal expansion in runs (`None`: g is no uptimal), remembered for the next.
+    pub fn uptimal_runs(
+        &mut self,
+        engine: &mut Engine,
+        g: GameId,
+    ) -> EngineResult<Option<UptimalRuns<'_>>> {
+        Ok(engine
+            .uptimal_runs(g, &mut self.uptimal_runs)?
+            .map(|id| self.uptimal_runs.get(id)))
+    }
+
     fn class(&mut self, engine: &mut Engine, g: GameId) -> EngineResult<Class> {
-        if let Some(c) = self.class.get(&g) {
-            return Ok(c.clone());
+        if let Some(&c) = self.class.get(&g) {
+            return Ok(c);
         }
         let c = match engine.as_nus(g) {
             Some(n) if n.is_number() => Class::Number,
             Some(n) if n.is_nimber() => Class::Nimber,
-            _ => match engine.uptimal_expansion(g)? {
-                Some(e) => Class::Uptimal(Rc::new(e)),
+            _ => match engine.uptimal_runs(g, &mut self.uptimal_runs)? {
+                Some(id) => Class::Uptimal(id),
                 None => Class::Other,
             },
         };
-        self.class.insert(g, c.clone());
-        // Sorting the followers of a deep uptimal keeps one long expansion each: the memory
-        // ceiling must see them (`^<100000>.Followers` went past 20 GB under a 512 MiB one).
-        engine.check_memory()?;
+        self.class.insert(g, c);
+        // Sorting a set of a million games is a loop like any other: Ctrl-C and the memory
+        // ceiling stop it.
+        engine.check_interrupt()?;
         Ok(c)
     }
 
@@ -90,6 +103,9 @@ impl GameOrder {
         if a == b {
             return Ok(Ordering::Equal);
         }
+        // Sorting a set compares cached classes without touching the engine: the comparison
+        // itself asks for Ctrl-C (an atomic load), so that no sort runs on past it.
+        engine.check_interrupt()?;
         let (ca, cb) = (self.class(engine, a)?, self.class(engine, b)?);
         let by_rank = ca.rank().cmp(&cb.rank());
         if by_rank != Ordering::Equal {
@@ -101,18 +117,10 @@ impl GameOrder {
                 .as_nus(a)
                 .map(|n| n.nim)
                 .cmp(&engine.as_nus(b).map(|n| n.nim)),
-            (Class::Uptimal(x), Class::Uptimal(y)) => x
-                .number
-                .cmp(&y.number)
-                .then_with(|| {
-                    let common = x.coefficients.iter().zip(&y.coefficients);
-                    common
-                        .map(|(p, q)| p.cmp(q))
-                        .find(|o| o.is_ne())
-                        .unwrap_or(Ordering::Equal)
-                })
-                .then(x.coefficients.len().cmp(&y.coefficients.len()))
-                .then(x.nim.cmp(&y.nim)),
+            (Class::Uptimal(x), Class::Uptimal(y)) => self
+                .uptimal_runs
+                .get(x)
+                .display_cmp(&self.uptimal_runs.get(y)),
             // Recursion into the options, as deep as the games: on a fresh stack segment when
             // the thread's runs low (a value 50 000 levels deep overflowed an 8 MiB thread).
             _ => crate::engine::grow(|| -> EngineResult<Ordering> {

@@ -263,6 +263,14 @@ impl Engine {
         Ok(())
     }
 
+    /// Forget the property and thermograph memos (each only saves recomputing a canonical
+    /// game's figure), for after a computation that failed having filled them: the games
+    /// stay, what was worked out about them goes.
+    pub fn forget_memos(&mut self) {
+        self.caches = Default::default();
+        self.thermo = Default::default();
+    }
+
     /// For callers outside the engine that loop over games (printing, rulesets).
     pub fn check_interrupt(&self) -> EngineResult<()> {
         self.poll()

@@ -13,6 +13,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[global_allocator]
 static HEAP: Cap<mimalloc::MiMalloc> = Cap::new(mimalloc::MiMalloc, usize::MAX);
 
+// mimalloc's own call to give free memory back to the system. The `mimalloc` crate exposes it
+// only through a feature that needs another crate; the C library it links always has it.
+unsafe extern "C" {
+    fn mi_collect(force: bool);
+}
+
+/// Ask the allocator to return the pages nothing uses any more to the system, so that the
+/// process's resident size falls back after a computation that took a lot and failed (mimalloc
+/// otherwise keeps freed pages for reuse, and the REPL held 9 GB after a failed `.Followers`).
+/// Collects the calling thread's heap and the pages other threads abandoned.
+pub fn return_free_pages() {
+    // SAFETY: mi_collect takes no pointers and may be called at any time from any thread.
+    unsafe { mi_collect(true) }
+}
+
 /// The session's memory ceiling, for the structures that grow where no error can be returned
 /// (the caches' tables): they stop growing at it, and the next memory check reports it. A
 /// table that doubled unchecked held its old and new slots at once, and Konane on a 6×6

@@ -33,7 +33,7 @@ pub use nus::Nus;
 pub use properties::TinyKind;
 pub use thermograph::Thermograph;
 pub use trajectory::Trajectory;
-pub use uptimal::{PowError, UptimalExpansion};
+pub use uptimal::{PowError, RunsId, UptimalExpansion, UptimalRuns, UptimalRunsTable};
 
 #[cfg(test)]
 mod short_ops_tests;

@@ -218,6 +218,176 @@ impl UptimalExpansion {
     }
 }
 
+/// Uptimal expansions with their coefficients in runs of equal values, for many games at
+/// once: what sorting and printing need of the followers of a deep uptimal. The followers of
+/// ↑^[n] are n uptimals of lengths 1 … n, so their coefficient vectors take O(n²) memory
+/// (`^<20000>.Followers` took 3.5 GB); their runs take O(1) each, and each is built from its
+/// lone option's ([`Engine::uptimal_runs`]), so the whole chain costs O(n). All runs share one
+/// pool, so that forgetting a table of a million games is two frees, not two million.
+#[derive(Default)]
+pub struct UptimalRunsTable {
+    /// Every entry's runs, one after another.
+    pool: Vec<(i64, usize)>,
+    entries: Vec<RunsEntry>,
+    by_game: FxHashMap<GameId, RunsId>,
+}
+
+/// An entry of an [`UptimalRunsTable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RunsId(u32);
+
+#[derive(Clone, Copy, Debug)]
+struct RunsEntry {
+    number: Dyadic,
+    nim: u64,
+    start: usize,
+    len: usize,
+}
+
+impl UptimalRunsTable {
+    /// The expansion of entry `id`.
+    pub fn get(&self, id: RunsId) -> UptimalRuns<'_> {
+        let e = self.entries[id.0 as usize];
+        UptimalRuns {
+            number: e.number,
+            nim: e.nim,
+            runs: &self.pool[e.start..e.start + e.len],
+        }
+    }
+
+    /// How many games have an entry.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn push(&mut self, number: Dyadic, nim: u64, runs: &[(i64, usize)]) -> RunsId {
+        let start = self.pool.len();
+        self.pool.extend_from_slice(runs);
+        self.push_pooled(number, nim, start)
+    }
+
+    /// An entry for the runs from `start` to the end of the pool.
+    fn push_pooled(&mut self, number: Dyadic, nim: u64, start: usize) -> RunsId {
+        let id = RunsId(u32::try_from(self.entries.len()).unwrap_or(u32::MAX));
+        self.entries.push(RunsEntry {
+            number,
+            nim,
+            start,
+            len: self.pool.len() - start,
+        });
+        id
+    }
+
+    /// A new entry for entry `base` + sign·(↑^→n *): `sign` added to the first n
+    /// coefficients, the star flipped; in time linear in the runs. `None` on overflow.
+    fn plus_up_to_star(&mut self, base: RunsId, n: usize, sign: i64) -> Option<RunsId> {
+        let e = self.entries[base.0 as usize];
+        let start = self.pool.len();
+        let push = |pool: &mut Vec<(i64, usize)>, c: i64, count: usize| {
+            if count == 0 {
+                return;
+            }
+            // Only this entry's runs (from `start`) merge.
+            let fresh = pool.len() > start;
+            match pool.last_mut() {
+                Some((last, k)) if fresh && *last == c => *k += count,
+                _ => pool.push((c, count)),
+            }
+        };
+        let mut left = n;
+        for i in e.start..e.start + e.len {
+            let (c, count) = self.pool[i];
+            let inside = count.min(left);
+            push(&mut self.pool, c.checked_add(sign)?, inside);
+            push(&mut self.pool, c, count - inside);
+            left -= inside;
+        }
+        push(&mut self.pool, sign, left);
+        while self.pool.len() > start && self.pool.last().is_some_and(|&(c, _)| c == 0) {
+            self.pool.pop();
+        }
+        Some(self.push_pooled(e.number, e.nim ^ 1, start))
+    }
+}
+
+/// One uptimal expansion in runs (see [`UptimalRunsTable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UptimalRuns<'a> {
+    pub number: Dyadic,
+    pub nim: u64,
+    /// (coefficient, how many times), from the coefficient of ↑; no run is empty, no two
+    /// neighbours are equal, and the last is not 0.
+    pub runs: &'a [(i64, usize)],
+}
+
+impl UptimalRuns<'_> {
+    /// The index of the last nonzero coefficient (0 for x + *m).
+    pub fn length(&self) -> usize {
+        self.runs.iter().map(|&(_, count)| count).sum()
+    }
+
+    /// The last coefficient (0 for x + *m).
+    pub fn last(&self) -> i64 {
+        self.runs.last().map_or(0, |&(c, _)| c)
+    }
+
+    /// Every coefficient, in order (as long as [`UptimalRuns::length`]).
+    pub fn coefficients(&self) -> impl Iterator<Item = i64> + '_ {
+        self.runs
+            .iter()
+            .flat_map(|&(c, count)| std::iter::repeat_n(c, count))
+    }
+
+    /// The runs written out, as [`Engine::uptimal_expansion`] gives them.
+    pub fn expansion(&self) -> UptimalExpansion {
+        UptimalExpansion {
+            number: self.number,
+            nim: self.nim,
+            coefficients: self.coefficients().collect(),
+        }
+    }
+
+    /// CGSuite's order of uptimals: the number, the coefficients from ↑ on (as far as both
+    /// go), the length, the star; in time linear in the runs.
+    pub fn display_cmp(&self, other: &UptimalRuns<'_>) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        let by_number = self.number.cmp(&other.number);
+        if by_number != Ordering::Equal {
+            return by_number;
+        }
+        let (mut i, mut j) = (0, 0);
+        // Coefficients left in the current run of each.
+        let (mut a_left, mut b_left) = (
+            self.runs.first().map_or(0, |r| r.1),
+            other.runs.first().map_or(0, |r| r.1),
+        );
+        while i < self.runs.len() && j < other.runs.len() {
+            let by_value = self.runs[i].0.cmp(&other.runs[j].0);
+            if by_value != Ordering::Equal {
+                return by_value;
+            }
+            let step = a_left.min(b_left);
+            a_left -= step;
+            b_left -= step;
+            if a_left == 0 {
+                i += 1;
+                a_left = self.runs.get(i).map_or(0, |r| r.1);
+            }
+            if b_left == 0 {
+                j += 1;
+                b_left = other.runs.get(j).map_or(0, |r| r.1);
+            }
+        }
+        self.length()
+            .cmp(&other.length())
+            .then(self.nim.cmp(&other.nim))
+    }
+}
+
 /// CGSuite's `.UptimalExpansion` text: the number part (omitted when it is 0 and there is a
 /// star part), the star part, a point, then one digit per coefficient (`0` when there are
 /// none). Digits run 0-9, A-Z, then `(n)`; a negative digit is followed by `-`.
@@ -539,6 +709,56 @@ impl Engine {
         }))
     }
 
+    /// The uptimal expansion of g in runs (an entry of `known`), or `None` if g is not an
+    /// uptimal. `known` holds the runs found so far (a caller's table, such as the
+    /// printer's): the walk down g's chain of lone options stops at the first game it holds,
+    /// and every game on the way is added, so the followers of one deep uptimal cost time and
+    /// memory linear in their number rather than in the sum of their lengths.
+    pub fn uptimal_runs(
+        &mut self,
+        g: GameId,
+        known: &mut UptimalRunsTable,
+    ) -> EngineResult<Option<RunsId>> {
+        if let Some(&id) = known.by_game.get(&g) {
+            return Ok(Some(id));
+        }
+        if self.as_nus(g).is_none() && self.uptimal_shape(g)?.is_none() {
+            return Ok(None);
+        }
+        let mut chain: Vec<(GameId, usize, i64)> = Vec::new();
+        let mut at = g;
+        let base = loop {
+            if chain.len().is_multiple_of(1 << 12) {
+                self.poll()?;
+            }
+            if let Some(&id) = known.by_game.get(&at) {
+                break id;
+            }
+            if let Some(n) = self.as_nus(at) {
+                let runs: &[(i64, usize)] = if n.ups == 0 { &[] } else { &[(n.ups, 1)] };
+                let id = known.push(n.number, n.nim, runs);
+                known.by_game.insert(at, id);
+                break id;
+            }
+            // A lone option of an uptimal is one (the shape rule, checked when the shape was
+            // found).
+            let shape = self.uptimal_shape(at)?.ok_or(EngineError::Overflow)?;
+            chain.push((at, shape.n, shape.sign));
+            at = shape.lone;
+        };
+        let mut id = base;
+        for (steps, (h, n, sign)) in chain.into_iter().rev().enumerate() {
+            if steps.is_multiple_of(1 << 12) {
+                self.poll()?;
+            }
+            id = known
+                .plus_up_to_star(id, n, sign)
+                .ok_or(EngineError::Overflow)?;
+            known.by_game.insert(h, id);
+        }
+        Ok(Some(id))
+    }
+
     /// Is g an uptimal (x + *m + Σ aᵢ·↑ⁱ)?
     pub fn is_uptimal(&mut self, g: GameId) -> EngineResult<bool> {
         Ok(self.as_nus(g).is_some() || self.uptimal_shape(g)?.is_some())
@@ -697,6 +917,88 @@ mod tests {
 
     fn star(e: &mut Engine) -> GameId {
         e.nimber(1)
+    }
+
+    /// The order the printer used before runs: number, coefficients as far as both go,
+    /// length, star.
+    fn vector_cmp(x: &UptimalExpansion, y: &UptimalExpansion) -> std::cmp::Ordering {
+        x.number
+            .cmp(&y.number)
+            .then_with(|| {
+                x.coefficients
+                    .iter()
+                    .zip(&y.coefficients)
+                    .map(|(p, q)| p.cmp(q))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .then(x.coefficients.len().cmp(&y.coefficients.len()))
+            .then(x.nim.cmp(&y.nim))
+    }
+
+    #[test]
+    fn runs_agree_with_expansions_and_their_order() {
+        let mut e = Engine::new();
+        let mut known = UptimalRunsTable::default();
+        let mut all = Vec::new();
+        let coefficient_lists: &[&[i64]] = &[
+            &[],
+            &[1],
+            &[0, 1],
+            &[1, 1, 1],
+            &[0, 0, 0, -1],
+            &[1, 0, 1],
+            &[2, -1, 0, 1],
+            &[-1, -1, 2],
+            &[0, 1, 1, 0, -1],
+            &[1, 1, 1, 1, 1, 1],
+        ];
+        for c in coefficient_lists {
+            for nim in [0, 1, 3] {
+                for x in [int(0), int(-1)] {
+                    let g = e.uptimal(&exp(x, nim, c)).unwrap();
+                    // Every follower too: they share the chains the memo walks.
+                    for f in e.followers(g).unwrap() {
+                        if let Some(id) = e.uptimal_runs(f, &mut known).unwrap() {
+                            let expansion = e.uptimal_expansion(f).unwrap().unwrap();
+                            assert_eq!(known.get(id).expansion(), expansion);
+                            assert_eq!(known.get(id).length(), expansion.length());
+                            all.push((id, expansion));
+                        }
+                    }
+                }
+            }
+        }
+        for (a, x) in &all {
+            for (b, y) in &all {
+                assert_eq!(
+                    known.get(*a).display_cmp(&known.get(*b)),
+                    vector_cmp(x, y),
+                    "{x} vs {y}"
+                );
+            }
+        }
+        let g = game(&mut e, "{1|0}");
+        assert_eq!(e.uptimal_runs(g, &mut known).unwrap(), None);
+    }
+
+    #[test]
+    fn the_runs_of_a_deep_uptimals_followers_take_linear_memory() {
+        let mut e = Engine::new();
+        let top = e.up_power(20_000).unwrap();
+        let mut known = UptimalRunsTable::default();
+        for f in e.followers(top).unwrap() {
+            e.uptimal_runs(f, &mut known).unwrap();
+        }
+        assert!(known.len() >= 19_999, "{}", known.len());
+        assert!(
+            known.pool.len() <= 2 * known.len(),
+            "{} runs for {} games",
+            known.pool.len(),
+            known.len()
+        );
+        let deepest = e.uptimal_runs(top, &mut known).unwrap().unwrap();
+        assert_eq!(known.get(deepest).runs, [(0, 19_999), (1, 1)]);
     }
 
     #[test]

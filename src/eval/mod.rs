@@ -36,7 +36,7 @@ pub use crate::value::{EvalError, EvalResult, Side, Value};
 pub use convert::type_name;
 pub use diagnostic::Diagnostic;
 
-use crate::display::{PrintError, Summary, summarize};
+use crate::display::{PrintError, Printer, Summary, summarize};
 use crate::engine::Engine;
 use crate::syntax::ast::{Statement, StatementKind};
 use env::{Context, Frame};
@@ -182,7 +182,12 @@ impl Session {
                 return;
             }
             let mut result = {
-                let result = self.run_statement(st).map_err(|e| self.explain_power(e));
+                let heap_before = crate::engine::memory::heap_bytes();
+                let result = self.run_statement(st);
+                if result.is_err() {
+                    self.release_after_failure(heap_before);
+                }
+                let result = result.map_err(|e| self.explain_power(e));
                 let result = result.map_err(|e| {
                     let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
                     let e = e.with_string_drawn().into_detail();
@@ -292,10 +297,30 @@ impl Session {
         value: &Value,
         out: &mut dyn std::fmt::Write,
     ) -> Result<(), PrintError> {
-        self.ctx
-            .printer
-            .borrow_mut()
-            .write_value(&mut self.engine, value, out)
+        let heap_before = crate::engine::memory::heap_bytes();
+        let mut counted = CountingWriter { out, written: 0 };
+        let written =
+            self.ctx
+                .printer
+                .borrow_mut()
+                .write_value(&mut self.engine, value, &mut counted);
+        if written.is_err() {
+            self.release_after_failure(heap_before);
+        }
+        written
+    }
+
+    /// After a statement (or the printing of its value) failed: what it took goes back. The
+    /// printer's memos and the engine's property memos are dropped when the failure left the
+    /// heap much larger than it found it (they are only memos), and the allocator is asked to
+    /// return the free pages, so that the REPL's resident size falls back near where it was.
+    fn release_after_failure(&mut self, heap_before: usize) {
+        const GREW_A_LOT: usize = 32 << 20;
+        if crate::engine::memory::heap_bytes() > heap_before.saturating_add(GREW_A_LOT) {
+            *self.ctx.printer.borrow_mut() = Printer::new();
+            self.engine.forget_memos();
+        }
+        crate::engine::memory::return_free_pages();
     }
 
     /// `value` in CGSuite's notation, as a string.
@@ -369,6 +394,18 @@ impl Session {
             .collect()
     }
 
+    /// The variables and functions defined so far, each with what its value is for the names
+    /// after a dot (Tab completion offers those that apply).
+    pub fn completion_variables(&self) -> Vec<(String, Option<reference::Receiver>)> {
+        self.ctx
+            .globals
+            .borrow()
+            .iter()
+            .filter(|(n, _)| n.as_str() != control::ANS)
+            .map(|(n, v)| (n.clone(), reference::Receiver::of(v)))
+            .collect()
+    }
+
     /// The last result that printed (`ans`), if any; `:full` prints it in full.
     pub fn last_result(&self) -> Option<Value> {
         self.ctx.global(control::ANS)
@@ -386,6 +423,35 @@ impl Session {
     /// The engine, for benchmarks and embedding.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
+    }
+}
+
+/// What the progress line says while a value's text is written out, once it is long: a game
+/// can print far longer than it is (`ordinal_product(3, ^<2>*9)` has 52 followers and prints
+/// 129 MB in 15 s, each shared option spelt out wherever it occurs; the fuzzed
+/// `ordinal_product(4, ^<2>*9)` is computed in 50 ms and prints for minutes), so the
+/// computation is over and the wait is the text.
+pub const WRITING_TEXT: &str =
+    "value found, writing out its text (far longer than the game; Ctrl-C stops it)";
+
+/// Text written past this many bytes is long enough to say so on the progress line.
+const LONG_TEXT: usize = 1 << 20;
+
+/// A writer that counts what passes through, to tell the progress line when the text of a
+/// value grows long.
+struct CountingWriter<'a> {
+    out: &'a mut dyn std::fmt::Write,
+    written: usize,
+}
+
+impl std::fmt::Write for CountingWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let before = self.written;
+        self.written += s.len();
+        if before < LONG_TEXT && self.written >= LONG_TEXT {
+            crate::engine::progress::set_stage(Some(WRITING_TEXT));
+        }
+        self.out.write_str(s)
     }
 }
 

@@ -34,7 +34,9 @@ impl Evaluator<'_> {
         for v in values.iter_mut() {
             self.normalise_element(v)?;
         }
+        // Every comparison asks for Ctrl-C: a set of a million elements is a long loop.
         let sorted = merge_sort(self, values.to_vec(), &mut |ev, a, b| {
+            ev.engine.check_interrupt()?;
             ev.compare_values(a, b)
         })?;
         values.clone_from_slice(&sorted);

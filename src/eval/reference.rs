@@ -37,11 +37,16 @@ pub enum Kind {
     Ruleset,
     /// A constant: `Left`, `true`.
     Constant,
+    /// One of CGSuite's name spaces of rulesets: `game.heap`, `game.grid`.
+    Namespace,
+    /// A ruleset in a name space, named in full: `game.grid.Domineering`. `:help` finds it
+    /// by that name and by its last part (`Domineering`).
+    NamespaceRuleset,
 }
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 14] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -54,11 +59,20 @@ impl Kind {
         Kind::PlayerMethod,
         Kind::Ruleset,
         Kind::Constant,
+        Kind::Namespace,
+        Kind::NamespaceRuleset,
     ];
 
     /// True for the kinds written after a dot (`G.Name`).
     pub fn is_method(self) -> bool {
-        !matches!(self, Kind::Function | Kind::Ruleset | Kind::Constant)
+        !matches!(
+            self,
+            Kind::Function
+                | Kind::Ruleset
+                | Kind::Constant
+                | Kind::Namespace
+                | Kind::NamespaceRuleset
+        )
     }
 
     /// How the kind reads in help text.
@@ -76,6 +90,8 @@ impl Kind {
             Kind::PlayerMethod => "property of players",
             Kind::Ruleset => "ruleset",
             Kind::Constant => "constant",
+            Kind::Namespace => "name space of rulesets",
+            Kind::NamespaceRuleset => "ruleset",
         }
     }
 }
@@ -93,9 +109,115 @@ impl Kind {
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
             Kind::PlayerMethod => "the players Left and Right",
-            Kind::Function | Kind::Ruleset | Kind::Constant => self.label(),
+            Kind::Function
+            | Kind::Ruleset
+            | Kind::Constant
+            | Kind::Namespace
+            | Kind::NamespaceRuleset => self.label(),
         }
     }
+}
+
+/// What a value is, as far as the names written after a dot go (Tab completion): the kinds
+/// of entries that apply to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Receiver {
+    /// A game that is not a number (canonical, explicit or loopy).
+    Game,
+    /// A number: the game methods and the number ones.
+    Number,
+    /// A position of a ruleset: its own properties and those of games.
+    Position,
+    Ruleset,
+    /// A list, set, map, range, tuple or map entry.
+    Collection,
+    String,
+    Misere,
+    Thermograph,
+    /// `Left` or `Right`.
+    Player,
+}
+
+impl Receiver {
+    /// The kinds of entries written after a dot on such a value.
+    pub fn kinds(self) -> &'static [Kind] {
+        match self {
+            Receiver::Game => &[Kind::GameMethod],
+            Receiver::Number => &[Kind::GameMethod, Kind::NumberMethod],
+            Receiver::Position => &[Kind::PositionMethod, Kind::GameMethod],
+            Receiver::Ruleset => &[Kind::RulesetMethod],
+            Receiver::Collection => &[Kind::CollectionMethod],
+            Receiver::String => &[Kind::StringMethod],
+            Receiver::Misere => &[Kind::MisereMethod],
+            Receiver::Thermograph => &[Kind::ThermographMethod],
+            Receiver::Player => &[Kind::PlayerMethod],
+        }
+    }
+
+    /// The receiver a value is; `None` for values with no names after a dot (functions,
+    /// Booleans, outcomes, …).
+    pub fn of(value: &crate::value::Value) -> Option<Receiver> {
+        use crate::value::Value;
+        Some(match value {
+            Value::Number(_) => Receiver::Number,
+            Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => Receiver::Game,
+            Value::Position(_) => Receiver::Position,
+            Value::Ruleset(_) => Receiver::Ruleset,
+            Value::List(_)
+            | Value::Range(_)
+            | Value::Sequence(_)
+            | Value::Set(_)
+            | Value::Map(_)
+            | Value::Entry(_)
+            | Value::Tuple(_) => Receiver::Collection,
+            Value::Str(_) => Receiver::String,
+            Value::Misere(_) => Receiver::Misere,
+            Value::Thermograph(_) => Receiver::Thermograph,
+            Value::Side(_) => Receiver::Player,
+            _ => return None,
+        })
+    }
+
+    /// The names written after a dot on such a value, sorted ignoring case, without repeats.
+    pub fn member_names(self) -> Vec<&'static str> {
+        let kinds = self.kinds();
+        let mut names: Vec<&'static str> = TABLE
+            .iter()
+            .filter(|e| kinds.contains(&e.kind))
+            .map(|e| e.name)
+            .collect();
+        names.sort_unstable_by_key(|name| (name.to_ascii_lowercase(), *name));
+        names.dedup();
+        names
+    }
+}
+
+/// The members of a name space (`game` → `heap`, `grid`, …; `game.grid` → `Amazons`, …),
+/// from the table; `None` if `path` is no name space.
+pub fn namespace_members(path: &str) -> Option<Vec<&'static str>> {
+    let key = method_key(path);
+    if !TABLE
+        .iter()
+        .any(|e| e.kind == Kind::Namespace && method_key(e.name) == key)
+    {
+        return None;
+    }
+    let mut members: Vec<&'static str> = TABLE
+        .iter()
+        .filter(|e| matches!(e.kind, Kind::Namespace | Kind::NamespaceRuleset))
+        .filter_map(|e| {
+            let (parent, member) = e.name.rsplit_once('.')?;
+            (method_key(parent) == key).then_some(member)
+        })
+        .collect();
+    members.sort_unstable_by_key(|name| name.to_ascii_lowercase());
+    members.dedup();
+    Some(members)
+}
+
+/// True if `path` names a ruleset in a name space (`game.heap.Kayles`).
+pub fn is_namespace_ruleset(path: &str) -> bool {
+    entry(path, Kind::NamespaceRuleset).is_some()
 }
 
 /// No upper bound on the argument count (`nim_sum(a, b, ...)`).
@@ -729,6 +851,77 @@ pub static TABLE: &[Entry] = &table! {
     // Properties of players.
     PlayerMethod, "Opponent", "p.Opponent", 0, 0, "Constants", "The other player: Left.Opponent is Right.", "Left.Opponent", ["Left", "Right"];
 
+    // CGSuite's name spaces and the rulesets in them, by full name. Each is the ruleset
+    // itself (`game.grid.Clobber`), or with a position after it a position.
+    Namespace, "game", "game.heap / game.grid / game.strip / game.graph", 0, 0, "Rulesets", "CGSuite's name spaces of rulesets: game.heap, game.grid, game.strip and game.graph.", "game.heap.Kayles(5)", ["game.heap", "game.grid", "game.strip", "game.graph"];
+    Namespace, "game.heap", "game.heap.NAME", 0, 0, "Rulesets", "CGSuite's heap rulesets: Nim, Kayles, Subtraction, TakeAndBreak, Wythoff, the cakes, HeapRuleset and the other rulesets of your own.", "game.heap.Kayles(5)", ["game.heap.Kayles", "game.heap.HeapRuleset"];
+    Namespace, "game.grid", "game.grid.NAME", 0, 0, "Rulesets", "CGSuite's grid rulesets: Domineering, Cram, the Clobber family, Amazons, Fission, Konane, Ski Jumps, Fox and Geese.", "game.grid.Domineering(\"..|..\")", ["game.grid.Domineering", "game.grid.Clobber"];
+    Namespace, "game.strip", "game.strip.NAME", 0, 0, "Rulesets", "CGSuite's strip rulesets: Toads and Frogs and its variants, Toppling Dominoes, turning games.", "game.strip.ToadsAndFrogs(\"tt..ff\")", ["game.strip.ToadsAndFrogs", "game.strip.Turning"];
+    Namespace, "game.graph", "game.graph.NAME", 0, 0, "Rulesets", "CGSuite's graph rulesets: Hackenbush, Arc Kayles, Col, Snort, Fjords, Digraph Placement.", "game.graph.Hackenbush(\"lr\")", ["game.graph.Hackenbush", "game.graph.Col"];
+    NamespaceRuleset, "game.heap.CoordinateRuleset", "game.heap.CoordinateRuleset(f)", 1, 1, "Rulesets of your own", "The impartial ruleset whose position (m, n) moves to the pairs f(m, n) lists.", "game.heap.CoordinateRuleset((a, b) -> [(a - 1, b) for k in [1] where a > 0])((3, 2)).NimValue", ["coordinate_ruleset", "game.heap.HeapRuleset"];
+    NamespaceRuleset, "game.heap.Cutcake", "game.heap.Cutcake((m, n))", 0, 1, "Rulesets", "Cutcake: Left cuts a cake along one direction, Right along the other.", "game.heap.Cutcake((3, 4))", ["game.heap.EatCake", "game.heap.MaundyCake"];
+    NamespaceRuleset, "game.heap.DawsonsKayles", "game.heap.DawsonsKayles(n)", 0, 1, "Rulesets", "Dawson's Kayles (octal 0.07).", "game.heap.DawsonsKayles(5)", ["dawsons_kayles"];
+    NamespaceRuleset, "game.heap.EatCake", "game.heap.EatCake((m, n))", 0, 1, "Rulesets", "Eatcake: cut a cake and eat one of the pieces.", "game.heap.EatCake((3, 4))", ["game.heap.Cutcake"];
+    NamespaceRuleset, "game.heap.FibonacciNim", "game.heap.FibonacciNim((n, k))", 0, 1, "Rulesets", "Fibonacci Nim: take up to twice the last move (heap n, last move k).", "game.heap.FibonacciNim((10, 3))", ["fibonacci_nim"];
+    NamespaceRuleset, "game.heap.FunctionalHeapRuleset", "game.heap.FunctionalHeapRuleset(f)", 1, 1, "Rulesets of your own", "The same as game.heap.HeapRuleset(f).", "game.heap.FunctionalHeapRuleset(n -> [[n - 1]])(3)", ["game.heap.HeapRuleset", "functional_heap_ruleset"];
+    NamespaceRuleset, "game.heap.GenCutcake", "game.heap.GenCutcake(R, S)", 0, 2, "Rulesets", "The cake ruleset where Left plays heap ruleset R on the second coordinate and Right plays S on the first.", "game.heap.GenCutcake(kayles, nim)((3, 4))", ["game.heap.Cutcake"];
+    NamespaceRuleset, "game.heap.GenMem", "game.heap.GenMem(p)", 1, 1, "Rulesets of your own", "Mem with the moves allowed after a move of j decided by p(memory, j).", "game.heap.GenMem((memory, j) -> j != memory)((10, 0)).NimValue", ["gen_mem", "game.heap.Mem"];
+    NamespaceRuleset, "game.heap.GenWythoff", "game.heap.GenWythoff(f)", 1, 1, "Rulesets of your own", "Wythoff's game where f(x) bounds the difference of a diagonal move.", "game.heap.GenWythoff(x -> x + 2)((10, 13)).NimValue", ["gen_wythoff", "game.heap.Wythoff"];
+    NamespaceRuleset, "game.heap.GrundysGame", "game.heap.GrundysGame(n)", 0, 1, "Rulesets", "Grundy's Game: split a heap into two unequal heaps.", "game.heap.GrundysGame(7)", ["grundy_game"];
+    NamespaceRuleset, "game.heap.HeapRuleset", "game.heap.HeapRuleset(f)", 1, 1, "Rulesets of your own", "The impartial heap ruleset whose heap n moves to the lists of heaps f(n) lists.", "game.heap.HeapRuleset(n -> [[n - k] for k from 1 to n.Min(2)])(5).NimValue", ["heap_ruleset", "game.heap.CoordinateRuleset"];
+    NamespaceRuleset, "game.heap.Kayles", "game.heap.Kayles(n)", 0, 1, "Rulesets", "Kayles (octal 0.77): knock down one pin or two adjacent.", "game.heap.Kayles(5)", ["kayles"];
+    NamespaceRuleset, "game.heap.MaundyCake", "game.heap.MaundyCake((m, n))", 0, 1, "Rulesets", "Maundy Cake: cut a cake into equal pieces, Left one way, Right the other.", "game.heap.MaundyCake((8, 8)).LeftOptions.Size", ["game.heap.Cutcake"];
+    NamespaceRuleset, "game.heap.Mem", "game.heap.Mem((n, k))", 0, 1, "Rulesets", "Mem: a heap game with memory of the last move (heap n, last move k).", "game.heap.Mem((10, 3))", ["mem", "game.heap.GenMem"];
+    NamespaceRuleset, "game.heap.Nim", "game.heap.Nim(n)", 0, 1, "Rulesets", "Nim: take any number from one heap.", "game.heap.Nim(5)", ["nim"];
+    NamespaceRuleset, "game.heap.PartizanCoordinateRuleset", "game.heap.PartizanCoordinateRuleset(CL, CR)", 2, 2, "Rulesets of your own", "The coordinate ruleset where Left moves as the coordinate ruleset CL and Right as CR.", "game.heap.PartizanCoordinateRuleset(game.heap.CoordinateRuleset((a, b) -> [(a - 1, b) for k in [1] where a > 0]), game.heap.CoordinateRuleset((a, b) -> [(a, b - 1) for k in [1] where b > 0]))((2, 1))", ["game.heap.CoordinateRuleset"];
+    NamespaceRuleset, "game.heap.PartizanEuclid", "game.heap.PartizanEuclid((a, b))", 0, 1, "Rulesets", "Partizan Euclid: subtract a multiple of the smaller number from the larger.", "game.heap.PartizanEuclid((8, 5)).CanonicalForm", [];
+    NamespaceRuleset, "game.heap.PartizanHeapRuleset", "game.heap.PartizanHeapRuleset(RL, RR)", 2, 2, "Rulesets of your own", "The heap ruleset where Left moves as RL and Right as RR (rulesets or functions).", "game.heap.PartizanHeapRuleset(kayles, nim).GameValueSequence(4)", ["partizan_heap_ruleset", "PartizanJoin"];
+    NamespaceRuleset, "game.heap.PartizanSplittles", "game.heap.PartizanSplittles(L, R)", 2, 2, "Rulesets", "Splittles with Left's subtraction set L and Right's R.", "game.heap.PartizanSplittles([1], [2])(5)", ["game.heap.Splittles"];
+    NamespaceRuleset, "game.heap.PartizanSubtraction", "game.heap.PartizanSubtraction(L, R)", 2, 2, "Rulesets", "A subtraction game with Left's subtraction set L and Right's R.", "game.heap.PartizanSubtraction([1, 3], [2, 3])(6).CanonicalForm", ["game.heap.Subtraction"];
+    NamespaceRuleset, "game.heap.PartizanTakeAndBreak", "game.heap.PartizanTakeAndBreak(L, R)", 2, 2, "Rulesets", "A take-and-break game with Left's code L and Right's R.", "game.heap.PartizanTakeAndBreak(\"0.07\", \"0.77\")(4)", ["game.heap.TakeAndBreak"];
+    NamespaceRuleset, "game.heap.Spawning", "game.heap.Spawning(code)", 1, 1, "Rulesets", "A spawning game given by its code.", "game.heap.Spawning(\"1-9\")(20).NimValue", ["spawning"];
+    NamespaceRuleset, "game.heap.Splittles", "game.heap.Splittles(S)", 1, 1, "Rulesets", "Subtract a member of S and split what is left into two heaps.", "game.heap.Splittles([1, 2]).NimValueSequence(12)", ["splittles"];
+    NamespaceRuleset, "game.heap.Subtraction", "game.heap.Subtraction(S)", 1, 1, "Rulesets", "The subtraction game with subtraction set S.", "game.heap.Subtraction([2, 3, 7])(10).NimValue", ["subtraction"];
+    NamespaceRuleset, "game.heap.TakeAndBreak", "game.heap.TakeAndBreak(code)", 1, 1, "Rulesets", "The take-and-break game of a code (octal, hexadecimal, CGSuite's forms).", "game.heap.TakeAndBreak(\"0.77\")(5).NimValue", ["take_and_break", "octal"];
+    NamespaceRuleset, "game.heap.TakeAway", "game.heap.TakeAway(r)", 1, 1, "Rulesets", "Take up to r times the last move (a Mem ruleset).", "game.heap.TakeAway(3)((10, 2)).NimValue", ["take_away"];
+    NamespaceRuleset, "game.heap.TurnAndEatCake", "game.heap.TurnAndEatCake((m, n))", 0, 1, "Rulesets", "Turn-and-Eat Cake: Eatcake where the cake turns after each move.", "game.heap.TurnAndEatCake((3, 4))", ["game.heap.EatCake"];
+    NamespaceRuleset, "game.heap.Wythoff", "game.heap.Wythoff((a, b))", 0, 1, "Rulesets", "Wythoff's game: take from one heap, or the same from both.", "game.heap.Wythoff((3, 5)).NimValue", ["wythoff_p"];
+    NamespaceRuleset, "game.grid.Amazons", "game.grid.Amazons(\"board\")", 0, 1, "Rulesets", "Amazons: move a queen (x or o) like a chess queen, then shoot an arrow (#) from it.", "game.grid.Amazons(\"x..|..o\")", ["game.grid.Konane"];
+    NamespaceRuleset, "game.grid.AntiClobber", "game.grid.AntiClobber(\"board\")", 0, 1, "Rulesets", "Anti-Clobber: move a stone onto an adjacent empty cell, away from an enemy stone.", "game.grid.AntiClobber(\"xo.\")", ["game.grid.Clobber"];
+    NamespaceRuleset, "game.grid.CeyloneseFoxAndGeese", "game.grid.CeyloneseFoxAndGeese(geese, fox)", 0, 2, "Loopy games", "Ceylonese Fox and Geese: the fox also moves two squares.", "game.grid.CeyloneseFoxAndGeese.ValuesTable([(3, 1), (3, 3)])", ["game.grid.FoxAndGeese"];
+    NamespaceRuleset, "game.grid.Clobber", "game.grid.Clobber(\"board\")", 0, 1, "Rulesets", "Clobber: move a stone onto an orthogonally adjacent enemy stone.", "game.grid.Clobber(\"xo|ox\")", ["clobber", "game.grid.GenClobber"];
+    NamespaceRuleset, "game.grid.Cram", "game.grid.Cram(\"board\")", 0, 1, "Rulesets", "Cram: either player places a domino either way (impartial Domineering).", "game.grid.Cram(\"...|...\").NimValue", ["game.grid.Domineering"];
+    NamespaceRuleset, "game.grid.Domineering", "game.grid.Domineering(\"board\")", 0, 1, "Rulesets", "Domineering: Left places vertical dominoes, Right horizontal ones (# is a filled cell).", "game.grid.Domineering(\"..|..\")", ["domineering", "game.grid.Cram"];
+    NamespaceRuleset, "game.grid.Fission", "game.grid.Fission(\"board\")", 0, 1, "Rulesets", "Fission: split a stone onto its two empty neighbours (Left north–south, Right west–east).", "game.grid.Fission(\"...|.x.|...\")", [];
+    NamespaceRuleset, "game.grid.FoxAndGeese", "game.grid.FoxAndGeese(geese, fox)", 0, 2, "Loopy games", "Fox and Geese on a chessboard: the geese (Left) try to trap the fox (Right); a loopy game.", "game.grid.FoxAndGeese.ValuesTable([(3, 1), (3, 3)])", ["game.grid.GenFoxAndGeese"];
+    NamespaceRuleset, "game.grid.GenClobber", "game.grid.GenClobber(directions =>, clobbered =>, leftBehind =>, maxDistance =>)", 0, 1, "Rulesets", "A Clobber-like ruleset from its parameters, applied to a board.", "game.grid.GenClobber(maxDistance => 2)(\"x.o\")", ["game.grid.Clobber"];
+    NamespaceRuleset, "game.grid.GenFoxAndGeese", "game.grid.GenFoxAndGeese(boardWidth =>, …)", 0, 2, "Loopy games", "Fox and Geese with other parameters, applied to geese and a fox.", "game.grid.GenFoxAndGeese(boardWidth => 4)([(3, 1), (3, 3)], (1, 1))", ["game.grid.FoxAndGeese"];
+    NamespaceRuleset, "game.grid.HotClobber", "game.grid.HotClobber(\"board\")", 0, 1, "Rulesets", "Hot Clobber: Clobber where a stone may also clobber its own colour.", "game.grid.HotClobber(\"xxo\")", ["game.grid.Clobber"];
+    NamespaceRuleset, "game.grid.Kings", "game.grid.Kings(\"board\")", 0, 1, "Rulesets", "Clobber with king moves (diagonals too).", "game.grid.Kings(\"xox|ox.\")", ["game.grid.Clobber"];
+    NamespaceRuleset, "game.grid.Knights", "game.grid.Knights(\"board\")", 0, 1, "Rulesets", "Clobber with knight moves.", "game.grid.Knights(\"xo.|..o\")", ["game.grid.Clobber"];
+    NamespaceRuleset, "game.grid.Konane", "game.grid.Konane(\"board\")", 0, 1, "Rulesets", "Konane: jump an adjacent enemy stone onto an empty cell, repeatable in one direction.", "game.grid.Konane(\"xo.o.\")", ["game.grid.Amazons"];
+    NamespaceRuleset, "game.grid.Queens", "game.grid.Queens(\"board\")", 0, 1, "Rulesets", "Clobber with queen moves (any distance, any of eight directions).", "game.grid.Queens(\"x.o\")", ["game.grid.Rooks"];
+    NamespaceRuleset, "game.grid.Rooks", "game.grid.Rooks(\"board\")", 0, 1, "Rulesets", "Clobber with rook moves (any distance, orthogonally).", "game.grid.Rooks(\"xo..x\")", ["game.grid.Queens"];
+    NamespaceRuleset, "game.grid.SkiJumps", "game.grid.SkiJumps(\"board\")", 0, 1, "Rulesets", "Ski Jumps: skiers (L, R) slide or jump downhill across the board.", "game.grid.SkiJumps(\"L..|..R\")", [];
+    NamespaceRuleset, "game.strip.BackslidingToadsAndFrogs", "game.strip.BackslidingToadsAndFrogs(\"strip\")", 0, 1, "Loopy games", "Toads and Frogs where pieces may also step back: a loopy game.", "game.strip.BackslidingToadsAndFrogs(\"t.f\").GameValue", ["game.strip.ToadsAndFrogs"];
+    NamespaceRuleset, "game.strip.ElephantsAndRhinos", "game.strip.ElephantsAndRhinos(\"strip\")", 0, 1, "Rulesets", "Toads and Frogs without jumps.", "game.strip.ElephantsAndRhinos(\"tt..ff\")", ["game.strip.ToadsAndFrogs"];
+    NamespaceRuleset, "game.strip.GenToadsAndFrogs", "game.strip.GenToadsAndFrogs(maxJump =>, …)", 0, 1, "Rulesets", "Toads and Frogs with other parameters, applied to a strip.", "game.strip.GenToadsAndFrogs(maxJump => 2)(\"t.f\")", ["game.strip.ToadsAndFrogs"];
+    NamespaceRuleset, "game.strip.ToadsAndFrogs", "game.strip.ToadsAndFrogs(\"strip\")", 0, 1, "Rulesets", "Toads and Frogs: toads (t) move right, frogs (f) left, one step or a jump over one piece.", "game.strip.ToadsAndFrogs(\"tt..ff\")", ["toads_frogs"];
+    NamespaceRuleset, "game.strip.TopplingDominoes", "game.strip.TopplingDominoes(\"strip\")", 0, 1, "Rulesets", "Toppling Dominoes: topple a domino of your colour (l, r, e for either) and all it knocks over.", "game.strip.TopplingDominoes(\"lrre\")", [];
+    NamespaceRuleset, "game.strip.Turning", "game.strip.Turning(code)", 1, 1, "Rulesets", "A coin-turning game from a turning code or a heap ruleset (heads h, tails t).", "game.strip.Turning(\"1-3\")(\"hth\")", ["game.heap.Spawning"];
+    NamespaceRuleset, "game.graph.ArcKayles", "game.graph.ArcKayles(\"graph\")", 0, 1, "Rulesets", "Arc Kayles: remove both ends of an edge.", "game.graph.ArcKayles(\"---\")", ["game.graph.WeightedArcKayles"];
+    NamespaceRuleset, "game.graph.ChildishHackenbush", "game.graph.ChildishHackenbush(\"graph\")", 0, 1, "Rulesets", "Childish Hackenbush: cut an edge that touches the ground.", "game.graph.ChildishHackenbush(\"lr\")", ["game.graph.Hackenbush"];
+    NamespaceRuleset, "game.graph.Col", "game.graph.Col(\"graph\")", 0, 1, "Rulesets", "Col: colour a vertex your tint, never next to one of the same tint.", "game.graph.Col(\"L-.-R\")", ["game.graph.Snort"];
+    NamespaceRuleset, "game.graph.DigraphPlacement", "game.graph.DigraphPlacement(\"graph\")", 0, 1, "Rulesets", "Digraph Placement: take a vertex of your colour and every vertex it points to.", "game.graph.DigraphPlacement(\"L>R\")", [];
+    NamespaceRuleset, "game.graph.Fjords", "game.graph.Fjords(\"graph\")", 0, 1, "Rulesets", "Fjords: a variant of Col.", "game.graph.Fjords(\"L--\")", ["game.graph.Col"];
+    NamespaceRuleset, "game.graph.GenArcKayles", "game.graph.GenArcKayles(weighted =>)", 0, 1, "Rulesets", "Arc Kayles from its parameters, applied to a graph.", "game.graph.GenArcKayles(weighted => true)(\"2-3-1\")", ["game.graph.ArcKayles"];
+    NamespaceRuleset, "game.graph.GenCol", "game.graph.GenCol(leftPermitted, rightPermitted)", 2, 2, "Rulesets", "A Col-like ruleset: the lists name the tints (Nothing, Left, Right) each player may colour.", "game.graph.GenCol([Nothing, Right], [Nothing, Left])(\"L-.-R\")", ["game.graph.Col"];
+    NamespaceRuleset, "game.graph.GenHackenbush", "game.graph.GenHackenbush(childishEdges =>, …)", 0, 1, "Rulesets", "Hackenbush from its parameters, applied to a graph.", "game.graph.GenHackenbush(childishEdges => [Color.Blue])(\"lr\")", ["game.graph.Hackenbush"];
+    NamespaceRuleset, "game.graph.Hackenbush", "game.graph.Hackenbush(\"graph\")", 0, 1, "Rulesets", "Hackenbush: cut an edge of your colour (l Left, r Right, e either); what falls off goes.", "game.graph.Hackenbush(\"lr\")", ["hackenbush"];
+    NamespaceRuleset, "game.graph.PartizanArcKayles", "game.graph.PartizanArcKayles(\"graph\")", 0, 1, "Rulesets", "Arc Kayles on your colour of edge or on green.", "game.graph.PartizanArcKayles(\"lrlr\")", ["game.graph.ArcKayles"];
+    NamespaceRuleset, "game.graph.Snort", "game.graph.Snort(\"graph\")", 0, 1, "Rulesets", "Snort: colour a vertex your tint, never next to one of the other tint.", "game.graph.Snort(\"L-.-R\")", ["game.graph.Col"];
+    NamespaceRuleset, "game.graph.WeightedArcKayles", "game.graph.WeightedArcKayles(\"graph\")", 0, 1, "Rulesets", "Arc Kayles with weights: lower both weights of an edge.", "game.graph.WeightedArcKayles(\"2-3-1\").NimValue", ["game.graph.ArcKayles"];
+
     // Rulesets named by constants (R[n] is a position, R[a, b] a sum of heaps).
     Ruleset, "dawson", "dawson[n]", 0, MANY, "Rulesets", "Dawson's Chess (octal 0.07).", "dawson[5]", ["dawsons_kayles", "kayles"];
     Ruleset, "dawsons_kayles", "dawsons_kayles[n]", 0, MANY, "Rulesets", "Dawson's Kayles (octal 0.07).", "dawsons_kayles[5]", ["dawson"];
@@ -794,6 +987,12 @@ static BY_KEY: LazyLock<FxHashMap<String, Vec<&'static Entry>>> = LazyLock::new(
     let mut map: FxHashMap<String, Vec<&'static Entry>> = FxHashMap::default();
     for entry in TABLE {
         map.entry(method_key(entry.name)).or_default().push(entry);
+        // `:help Domineering` finds `game.grid.Domineering`.
+        if entry.kind == Kind::NamespaceRuleset
+            && let Some((_, short)) = entry.name.rsplit_once('.')
+        {
+            map.entry(method_key(short)).or_default().push(entry);
+        }
     }
     for (alias, name) in ALIASES {
         let entries = map.get(&method_key(name)).cloned().unwrap_or_default();
@@ -889,6 +1088,13 @@ pub fn help(name: &str) -> Option<String> {
         text += &format!("{}    ({})\n", e.signature, e.kind.label());
         for line in wrap(e.help, 76) {
             text += &format!("  {line}\n");
+        }
+        if e.kind == Kind::Namespace
+            && let Some(members) = namespace_members(e.name)
+        {
+            for line in wrap(&format!("Members: {}", members.join(", ")), 76) {
+                text += &format!("  {line}\n");
+            }
         }
         text += &format!("  Example: {}\n", e.example);
         if !e.related.is_empty() {

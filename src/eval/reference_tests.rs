@@ -496,3 +496,111 @@ fn decompositions_paste_back_and_add_up_to_the_position() {
         );
     }
 }
+
+/// Every ruleset that `game.heap.X`, `game.grid.X`, `game.strip.X` and `game.graph.X` accept
+/// is in the table under its full name, and every such entry names a ruleset dispatch knows.
+#[test]
+fn every_ruleset_of_a_name_space_has_an_entry_and_every_entry_a_ruleset() {
+    let table: BTreeSet<String> = names(Kind::NamespaceRuleset).map(method_key).collect();
+    let mut accepted: Vec<String> = Vec::new();
+    for space in ["grid", "strip"] {
+        for name in crate::rulesets::board::names(space) {
+            accepted.push(format!("game.{space}.{name}"));
+        }
+    }
+    for name in crate::rulesets::loopy::fox_geese::NAMES {
+        accepted.push(format!("game.grid.{name}"));
+    }
+    for name in crate::rulesets::graph::NAMES {
+        accepted.push(format!("game.graph.{name}"));
+    }
+    // Built by their own functions in `rulesets/cgsuite.rs`.
+    for name in [
+        "game.graph.GenCol",
+        "game.graph.GenHackenbush",
+        "game.graph.GenArcKayles",
+    ] {
+        accepted.push(name.to_string());
+    }
+    accepted.push("game.strip.Turning".to_string());
+    // The heap names are the string keys of the `cgsuite_heap` dispatchers.
+    let key = regex::Regex::new(r#""([a-z]+)""#).expect("valid pattern");
+    for file in ["rulesets/heap/names.rs", "rulesets/functional/mod.rs"] {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let text = std::fs::read_to_string(root.join(file)).expect("source file");
+        let body = &text[text.find("pub fn cgsuite_heap(").expect("dispatcher")..];
+        let body = &body[..body.find("\n}\n").unwrap_or(body.len())];
+        for k in key.captures_iter(body) {
+            accepted.push(format!("game.heap.{}", &k[1]));
+        }
+    }
+    accepted.push("game.heap.wythoff".to_string());
+    for name in &accepted {
+        assert!(
+            table.contains(&method_key(name)),
+            "{name} is accepted but not in the table"
+        );
+    }
+    let accepted: BTreeSet<String> = accepted.iter().map(|n| method_key(n)).collect();
+    for name in names(Kind::NamespaceRuleset) {
+        assert!(
+            accepted.contains(&method_key(name)),
+            "{name} is in the table but no dispatcher accepts it"
+        );
+    }
+    // Each name space lists only its own, and every name space is in the table.
+    for space in ["game.heap", "game.grid", "game.strip", "game.graph"] {
+        let members = namespace_members(space).expect(space);
+        assert!(!members.is_empty(), "{space}");
+        for member in members {
+            assert!(
+                lookup(&format!("{space}.{member}"))
+                    .iter()
+                    .any(|e| e.kind == Kind::NamespaceRuleset),
+                "{space}.{member}"
+            );
+        }
+    }
+    assert_eq!(
+        namespace_members("game").expect("game"),
+        ["graph", "grid", "heap", "strip"]
+    );
+    assert_eq!(namespace_members("game.heap.Kayles"), None);
+}
+
+#[test]
+fn help_finds_rulesets_of_name_spaces_by_full_and_short_name() {
+    for (asked, shown) in [
+        ("game.grid.Domineering", "game.grid.Domineering(\"board\")"),
+        ("Domineering", "game.grid.Domineering(\"board\")"),
+        ("Amazons", "game.grid.Amazons(\"board\")"),
+        ("Konane", "game.grid.Konane(\"board\")"),
+        ("game.heap.HeapRuleset", "game.heap.HeapRuleset(f)"),
+        ("HeapRuleset", "game.heap.HeapRuleset(f)"),
+        (
+            "game.strip.ToadsAndFrogs",
+            "game.strip.ToadsAndFrogs(\"strip\")",
+        ),
+        ("game.graph.hackenbush", "game.graph.Hackenbush(\"graph\")"),
+    ] {
+        let text = help(asked).unwrap_or_else(|| panic!("no help on {asked}"));
+        assert!(text.contains(shown), "{asked}: {text}");
+        assert!(text.contains("Example: game."), "{asked}: {text}");
+    }
+    // A name space lists its members.
+    let heap = help("game.heap").expect("game.heap");
+    assert!(
+        heap.contains("Members:") && heap.contains("Kayles"),
+        "{heap}"
+    );
+    // `:help all` names them, under their topics.
+    let all = names_by_topic();
+    for name in [
+        "game.grid.Domineering",
+        "game.strip.TopplingDominoes",
+        "game.graph.Col",
+        "game.heap.Subtraction",
+    ] {
+        assert!(all.contains(name), "{name} missing from :help all");
+    }
+}

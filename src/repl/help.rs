@@ -117,7 +117,7 @@ Keys
   Tab                  complete .Property names, :commands and :load file names
   Up / Down, Ctrl-R    walk or search the history
   Ctrl-C               clear the line; during a computation, interrupt it
-                       (a second Ctrl-C quits if it does not stop)
+                       (a second Ctrl-C before it has stopped quits cgcalc)
   Ctrl-D               quit (on an empty line)
   Ctrl-L               clear the screen
 History is kept in the data directory (~/.local/share/cgcalc/history on Linux);

@@ -1,13 +1,18 @@
 //! The rustyline helper: Tab completion and matching-bracket highlighting.
 //!
-//! Completion offers property and method names after a `.` (case-insensitively, as the
-//! evaluator accepts them); built-in function, constant and ruleset names and the user's
-//! variables at the start of any other word (`kay` → `kayles`); meta command names after a
-//! leading `:`, help topics after `:help`, and file names after `:load`.
+//! Completion offers, after a `.`, the property and method names that apply to what stands
+//! before it (case-insensitively, as the evaluator accepts them): a variable's current value,
+//! or the kind of a literal (`{1|0}` a game, `[1, 2]` a list, `"s"` a string, `kayles[5]` a
+//! position); all of them when that cannot be told from the text. After a name space
+//! (`game.heap.`) it offers its members. Built-in function, constant and ruleset names and the
+//! user's variables complete at the start of any other word (`kay` → `kayles`); meta command
+//! names after a leading `:`, help topics after `:help`, and file names after `:load`.
 
 use super::help::TOPICS;
 use super::meta::COMMANDS;
 use crate::eval::Session;
+use crate::eval::reference::{self, Receiver};
+use rustc_hash::FxHashMap;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
 use rustyline::hint::Hinter;
@@ -28,7 +33,9 @@ impl Candidates {
     pub fn gather() -> Self {
         Candidates {
             properties: Session::method_names().collect(),
-            words: Session::builtin_names().collect(),
+            words: Session::builtin_names()
+                .chain(reference::names(reference::Kind::Namespace).filter(|n| !n.contains('.')))
+                .collect(),
         }
     }
 }
@@ -38,6 +45,8 @@ pub struct ReplHelper {
     words: Vec<&'static str>,
     /// The session's variables and functions, refreshed after every evaluation.
     variables: Vec<String>,
+    /// What each variable's value is, for the names after a dot.
+    receivers: FxHashMap<String, Receiver>,
     files: FilenameCompleter,
     /// Only with colour: the highlighter writes escape sequences.
     brackets: Option<MatchingBracketHighlighter>,
@@ -56,14 +65,20 @@ impl ReplHelper {
             properties: sorted(candidates.properties),
             words: sorted(candidates.words),
             variables: Vec::new(),
+            receivers: FxHashMap::default(),
             files: FilenameCompleter::new(),
             brackets: color.then(MatchingBracketHighlighter::new),
         }
     }
 
-    /// The user's variable and function names, for completion.
-    pub fn set_variables(&mut self, variables: Vec<String>) {
-        self.variables = variables;
+    /// The user's variable and function names, each with what its value is (`None`: a value
+    /// with no names after a dot, or one completion cannot tell), for completion.
+    pub fn set_variables(&mut self, variables: Vec<(String, Option<Receiver>)>) {
+        self.receivers = variables
+            .iter()
+            .filter_map(|(name, receiver)| Some((name.clone(), (*receiver)?)))
+            .collect();
+        self.variables = variables.into_iter().map(|(name, _)| name).collect();
     }
 
     /// Candidates for the word before the cursor: properties after a `.`, else names.
@@ -97,16 +112,153 @@ impl ReplHelper {
         (start, names.into_iter().map(pair).collect())
     }
 
-    /// Candidates for the word from `start` to the cursor, which follows a `.`.
+    /// Candidates for the word from `start` to the cursor, which follows a `.`: the members
+    /// of a name space, or the names that apply to what stands before the dot.
     fn complete_property(&self, before: &str, start: usize) -> (usize, Vec<Pair>) {
         let typed = before[start..].to_ascii_lowercase();
-        let candidates = self
-            .properties
+        let target = before[..start - 1].trim_end();
+        let owned;
+        let names: &[&str] = match self.target(target) {
+            Target::Members(members) => {
+                owned = members;
+                &owned
+            }
+            Target::Value(receiver) => {
+                owned = receiver.member_names();
+                &owned
+            }
+            Target::Unknown => &self.properties,
+        };
+        let candidates = names
             .iter()
             .filter(|name| name.to_ascii_lowercase().starts_with(&typed))
             .map(|name| pair(name))
             .collect();
         (start, candidates)
+    }
+
+    /// What the text before a dot is, as far as its text tells.
+    fn target(&self, text: &str) -> Target {
+        let Some(last) = text.chars().last() else {
+            return Target::Unknown;
+        };
+        let value = |receiver| Target::Value(receiver);
+        match last {
+            '"' => value(Receiver::String),
+            // `^`, `*`, `^<3>`, `'{1|0}'`.
+            '^' | '*' | '>' | '\'' => value(Receiver::Game),
+            '}' => match opening(text, '{', '}') {
+                Some(open) => {
+                    let inside = &text[open + 1..text.len() - 1];
+                    if top_level(inside, "|") {
+                        value(Receiver::Game)
+                    } else {
+                        value(Receiver::Collection)
+                    }
+                }
+                None => Target::Unknown,
+            },
+            ']' => match opening(text, '[', ']') {
+                Some(open) => {
+                    let head = text[..open].trim_end();
+                    if head.ends_with('*') {
+                        value(Receiver::Misere)
+                    } else if head.ends_with(is_name_char) {
+                        // `kayles[5]` is a position; `L[2]`, an element, could be anything.
+                        match self.target(head) {
+                            Target::Value(Receiver::Ruleset) => value(Receiver::Position),
+                            _ => Target::Unknown,
+                        }
+                    } else {
+                        value(Receiver::Collection)
+                    }
+                }
+                None => Target::Unknown,
+            },
+            ')' => match opening(text, '(', ')') {
+                Some(open) => {
+                    let head = text[..open].trim_end();
+                    let inside = &text[open + 1..text.len() - 1];
+                    if head.ends_with(is_name_char) {
+                        // A ruleset applied to a position; other calls could give anything.
+                        match self.target(head) {
+                            Target::Value(Receiver::Ruleset) => value(Receiver::Position),
+                            _ => Target::Unknown,
+                        }
+                    } else if top_level(inside, ",") || top_level(inside, "..") {
+                        // A tuple or a range.
+                        value(Receiver::Collection)
+                    } else {
+                        self.target(inside.trim())
+                    }
+                }
+                None => Target::Unknown,
+            },
+            c if is_name_char(c) || c == '.' => self.path_target(text),
+            _ => Target::Unknown,
+        }
+    }
+
+    /// What a trailing name, dotted path or number is: `x`, `kayles`, `game.grid`,
+    /// `game.heap.Kayles`, `G.Thermograph`, `17`, `*3`.
+    fn path_target(&self, text: &str) -> Target {
+        let path_start = text
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| is_name_char(c) || c == '.')
+            .last()
+            .map_or(text.len(), |(index, _)| index);
+        let path = &text[path_start..];
+        let before_path = text[..path_start].trim_end();
+        if path.starts_with(|c: char| c.is_ascii_digit()) {
+            // `*3` is a nimber, `^<2>*3` too; `17` and `1/2` are numbers.
+            return if path.chars().all(|c| c.is_ascii_digit()) {
+                if before_path.ends_with('*') {
+                    Target::Value(Receiver::Game)
+                } else {
+                    Target::Value(Receiver::Number)
+                }
+            } else {
+                Target::Unknown
+            };
+        }
+        // A path after `)`, `]` or `}` is a chain of properties on some value.
+        if path.starts_with('.') || before_path.ends_with([')', ']', '}']) {
+            return match path.rsplit('.').next() {
+                Some(last) if last.eq_ignore_ascii_case("Thermograph") => {
+                    Target::Value(Receiver::Thermograph)
+                }
+                _ => Target::Unknown,
+            };
+        }
+        if let Some(members) = reference::namespace_members(path) {
+            return Target::Members(members);
+        }
+        if reference::is_namespace_ruleset(path) {
+            return Target::Value(Receiver::Ruleset);
+        }
+        match path.split_once('.') {
+            None => {
+                if let Some(&receiver) = self.receivers.get(path) {
+                    Target::Value(receiver)
+                } else if self.variables.iter().any(|v| v == path) {
+                    // A variable whose value has no names after a dot (a function, …).
+                    Target::Unknown
+                } else if reference::entry(path, reference::Kind::Ruleset).is_some() {
+                    Target::Value(Receiver::Ruleset)
+                } else if path == "v" {
+                    Target::Value(Receiver::Game)
+                } else {
+                    Target::Unknown
+                }
+            }
+            Some(_) => match path.rsplit('.').next() {
+                Some(last) if last.eq_ignore_ascii_case("Thermograph") => {
+                    Target::Value(Receiver::Thermograph)
+                }
+                _ => Target::Unknown,
+            },
+        }
     }
 
     fn complete_command(
@@ -138,6 +290,58 @@ impl ReplHelper {
             _ => Ok((pos, Vec::new())),
         }
     }
+}
+
+/// What stands before a dot, for completion.
+enum Target {
+    /// A name space: its members.
+    Members(Vec<&'static str>),
+    /// A value of this kind.
+    Value(Receiver),
+    /// Not known from the text: every property and method.
+    Unknown,
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The index of the bracket `open` that the `close` ending `text` closes (strings skipped).
+fn opening(text: &str, open: char, close: char) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    for (index, c) in text.char_indices().rev() {
+        match c {
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            c if c == close => depth += 1,
+            c if c == open => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `needle` occurs in `text` outside brackets and strings.
+fn top_level(text: &str, needle: &str) -> bool {
+    let mut depth = 0i32;
+    let mut in_string = false;
+    for (index, c) in text.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth == 0 && text[index..].starts_with(needle) => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 fn pair(name: &str) -> Pair {
@@ -210,7 +414,7 @@ mod tests {
             },
             false,
         );
-        helper.set_variables(vec!["kay_total".into(), "g".into()]);
+        helper.set_variables(vec![("kay_total".into(), None), ("g".into(), None)]);
         helper
     }
 
@@ -239,7 +443,7 @@ mod tests {
         // Variables follow the session: a new one is offered once set.
         let mut helper = helper();
         assert!(complete(&helper, "heap").1.is_empty());
-        helper.set_variables(vec!["heaps".into()]);
+        helper.set_variables(vec![("heaps".into(), None)]);
         assert_eq!(complete(&helper, "heap").1, ["heaps"]);
     }
 
@@ -260,6 +464,142 @@ mod tests {
             assert!(candidates.words.contains(&word), "{word}");
         }
         assert!(candidates.properties.contains(&"Temperature"));
+    }
+
+    /// A helper with the real names, as the REPL builds it.
+    fn real_helper() -> ReplHelper {
+        ReplHelper::new(Candidates::gather(), false)
+    }
+
+    #[test]
+    fn after_a_dot_only_the_names_that_apply_to_the_value_complete() {
+        let helper = real_helper();
+        let game_is = complete(&helper, "{1|0}.Is").1;
+        for name in ["IsInfinitesimal", "IsNumber", "IsAllSmall"] {
+            assert!(game_is.iter().any(|c| c == name), "{name} in {game_is:?}");
+        }
+        // `IsEmpty` is a collection's, `IsTame` a misère game's, `Isqrt` a number's.
+        for name in ["IsEmpty", "IsTame", "Isqrt", "IsLinkedTo"] {
+            assert!(!game_is.iter().any(|c| c == name), "{name} in {game_is:?}");
+        }
+        assert!(complete(&helper, "17.Is").1.contains(&"Isqrt".to_string()));
+        assert!(complete(&helper, "*3.Is").1.iter().all(|c| c != "Isqrt"));
+        assert_eq!(complete(&helper, "[1, 2].IsE").1, ["IsEmpty"]);
+        assert_eq!(complete(&helper, "{1, 2}.IsE").1, ["IsEmpty"]);
+        assert_eq!(
+            complete(&helper, "*[2, 2].IsTa").1,
+            ["IsTame", "IsTameable"]
+        );
+        assert_eq!(complete(&helper, "\"abc\".ToU").1, ["ToUpperCase"]);
+        assert!(
+            complete(&helper, "kayles.Nim")
+                .1
+                .contains(&"NimValues".to_string())
+        );
+        assert!(
+            complete(&helper, "kayles[5].Misere")
+                .1
+                .contains(&"MisereNimValue".to_string())
+        );
+        assert!(
+            complete(&helper, "game.grid.Domineering(\"..|..\").Dicot")
+                .1
+                .contains(&"DicoticVariant".to_string())
+        );
+        assert_eq!(complete(&helper, "{3|-1}.Thermograph.Left").1, ["LeftWall"]);
+        // Nothing to go on: every name, as before.
+        assert!(
+            complete(&helper, "f(3).IsE")
+                .1
+                .contains(&"IsEmpty".to_string())
+        );
+    }
+
+    #[test]
+    fn a_variable_completes_the_names_of_its_current_value() {
+        let mut helper = real_helper();
+        helper.set_variables(vec![
+            ("g".into(), Some(Receiver::Game)),
+            ("s".into(), Some(Receiver::Collection)),
+            ("f".into(), None),
+        ]);
+        let game_is = complete(&helper, "g.Is").1;
+        assert!(game_is.contains(&"IsInfinitesimal".to_string()));
+        assert!(!game_is.contains(&"IsEmpty".to_string()));
+        assert_eq!(complete(&helper, "s.IsE").1, ["IsEmpty"]);
+        // Reassigned: the kind follows the value.
+        helper.set_variables(vec![("g".into(), Some(Receiver::String))]);
+        assert_eq!(complete(&helper, "g.ToU").1, ["ToUpperCase"]);
+    }
+
+    #[test]
+    fn the_session_tells_completion_what_each_variable_holds() {
+        let mut session = Session::new();
+        for statement in [
+            "g := {1|0}",
+            "n := 17",
+            "l := [1, 2]",
+            "t := \"x\"",
+            "p := kayles[3]",
+        ] {
+            for result in session.eval_source(statement, 1) {
+                assert!(result.result.is_ok(), "{statement}");
+            }
+        }
+        let mut kinds = session.completion_variables();
+        kinds.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(
+            kinds,
+            vec![
+                ("g".to_string(), Some(Receiver::Game)),
+                ("l".to_string(), Some(Receiver::Collection)),
+                ("n".to_string(), Some(Receiver::Number)),
+                ("p".to_string(), Some(Receiver::Position)),
+                ("t".to_string(), Some(Receiver::String)),
+            ]
+        );
+    }
+
+    #[test]
+    fn name_spaces_complete_their_members() {
+        let helper = real_helper();
+        assert_eq!(
+            complete(&helper, "game.").1,
+            ["graph", "grid", "heap", "strip"]
+        );
+        let heap = complete(&helper, "game.heap.").1;
+        for name in [
+            "Kayles",
+            "Nim",
+            "Subtraction",
+            "HeapRuleset",
+            "Wythoff",
+            "TakeAndBreak",
+        ] {
+            assert!(heap.iter().any(|c| c == name), "{name} in {heap:?}");
+        }
+        assert!(heap.len() < 40, "{heap:?}");
+        assert!(!heap.iter().any(|c| c == "Temperature"), "{heap:?}");
+        assert_eq!(
+            complete(&helper, "game.grid.Dom"),
+            (10, vec!["Domineering".to_string()])
+        );
+        assert_eq!(
+            complete(&helper, "x := game.strip.Toa").1,
+            ["ToadsAndFrogs"]
+        );
+        assert!(
+            complete(&helper, "game.graph.")
+                .1
+                .contains(&"Hackenbush".to_string())
+        );
+        // A ruleset of a name space completes the methods of rulesets.
+        assert!(
+            complete(&helper, "game.heap.Kayles.Nim")
+                .1
+                .contains(&"NimValues".to_string())
+        );
+        assert_eq!(complete(&helper, "gam").1, ["game"]);
     }
 
     #[test]

@@ -46,6 +46,16 @@ const STRIP_NAMES: &[&str] = &[
     "TopplingDominoes",
 ];
 
+/// The rulesets of `game.grid` or `game.strip` built on boards here (Fox and Geese, also in
+/// `game.grid`, lives with the loopy rulesets).
+pub fn names(space: &str) -> &'static [&'static str] {
+    match space {
+        "grid" => GRID_NAMES,
+        "strip" => STRIP_NAMES,
+        _ => &[],
+    }
+}
+
 pub fn is_ruleset(space: &str, name: &str) -> bool {
     match space {
         "grid" => GRID_NAMES.contains(&name),
