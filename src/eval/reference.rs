@@ -718,7 +718,7 @@ pub static TABLE: &[Entry] = &table! {
     CollectionMethod, "Find", "c.Find(p)", 1, 1, "Collections", "The first element that satisfies p (Nothing if none).", "[1, 2, 3].Find(x -> x > 1)", ["Filter"];
     CollectionMethod, "Flattened", "c.Flattened", 0, 0, "Collections", "Nested lists flattened into one.", "[[1], [2, [3]]].Flattened", [];
     CollectionMethod, "ForAll", "c.ForAll(p)", 1, 1, "Collections", "True if every element satisfies p.", "[1, 2].ForAll(x -> x > 0)", ["Exists"];
-    CollectionMethod, "ForEach", "c.ForEach(f)", 1, 1, "Collections", "Call f on each element (for its effects).", "[1, 2].ForEach(x -> x)", ["Apply"];
+    CollectionMethod, "ForEach", "c.ForEach(f)", 1, 1, "Collections", "Call f on each element (for its effects).", "[1, 2].ForEach(x -> Print(x * 10))", ["Apply"];
     CollectionMethod, "Grouped", "L.Grouped(n)", 1, 1, "Collections", "L cut into rows of n.", "[1, 2, 3, 4, 5].Grouped(2)", ["PeriodicTable"];
     CollectionMethod, "Head", "c.Head", 0, 0, "Collections", "The first element.", "[4, 5].Head", ["Tail"];
     CollectionMethod, "IndexOf", "L.IndexOf(x)", 1, 1, "Collections", "The position of x (from 1), or 0.", "[4, 5].IndexOf(5)", ["Contains"];

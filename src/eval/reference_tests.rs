@@ -2,8 +2,8 @@
 //! argument counts, suggestions, `:help NAME` and the generated page come from it.
 
 use super::*;
-use crate::eval::Session;
 use crate::eval::tests::{check_in, run};
+use crate::eval::{Session, Value};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -176,6 +176,29 @@ fn aliases_stand_for_names_in_the_table() {
             ("misere_game(\"*[2]\")", "*[2]"),
             ("*[2].MisereOutcome", "N"),
         ],
+    );
+}
+
+/// An example shows what its name is for: it prints a value, or (for the names used for their
+/// effects) prints lines.
+#[test]
+fn every_example_shows_something() {
+    let mut blank = Vec::new();
+    for e in TABLE.iter().filter(|e| e.name != "Nothing") {
+        let mut session = Session::new();
+        let results = session.eval_source(e.example, 1);
+        let printed = results.iter().any(|r| !r.printed.is_empty());
+        let shown = results
+            .last()
+            .is_some_and(|r| !matches!(r.result, Ok(Value::Nothing)));
+        if !printed && !shown {
+            blank.push(format!("{}: {}", e.name, e.example));
+        }
+    }
+    assert!(
+        blank.is_empty(),
+        "examples that show nothing:\n{}",
+        blank.join("\n")
     );
 }
 
