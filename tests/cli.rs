@@ -463,6 +463,43 @@ fn json_game_equal_to_a_huge_integer_carries_the_summary() {
     assert_eq!(lines[0]["birthday"], "500000000000000000000000000000");
 }
 
+/// Run `script` on standard input, send SIGINT 300 ms after the first line of output (the
+/// statement after it is running then), and return the exit status, the rest of standard
+/// output and standard error.
+#[cfg(unix)]
+fn interrupted_after_the_first_line(
+    args: &[&str],
+    script: &str,
+) -> (std::process::ExitStatus, String, String) {
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgcalc starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "{script}").expect("write");
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("first line");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("cgcalc ends");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("stdout");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("stderr");
+    (status, rest, stderr)
+}
+
 /// SIGINT during a script's statement fails that statement with `interrupted` (a JSON object
 /// in `--json`), stops the script and exits 130.
 #[cfg(unix)]
@@ -473,33 +510,10 @@ fn sigint_stops_a_script_with_an_interrupted_error_and_status_130() {
         if json {
             args.push("--json");
         }
-        let mut child = std::process::Command::new(BIN)
-            .args(&args)
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("cgcalc starts");
-        let mut stdin = child.stdin.take().expect("stdin");
-        writeln!(stdin, "x := 1\nfor i from 1 to 1000000000000 do 0 end\nx").expect("write");
-        drop(stdin);
-        // Wait until the first statement has been reported: the loop is running then.
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut first = String::new();
-        stdout.read_line(&mut first).expect("first line");
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let killed = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let status = child.wait().expect("cgcalc ends");
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut rest).expect("stdout");
-        let mut stderr = String::new();
-        std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
-            .expect("stderr");
+        let (status, rest, stderr) = interrupted_after_the_first_line(
+            &args,
+            "x := 1\nfor i from 1 to 1000000000000 do 0 end\nx",
+        );
         assert_eq!(status.code(), Some(130), "json {json}: {rest} {stderr}");
         if json {
             let lines = json_lines(&rest);
@@ -585,28 +599,8 @@ fn followers_of_positions_obey_the_memory_ceiling_and_ctrl_c() {
 
     #[cfg(unix)]
     {
-        let mut child = std::process::Command::new(BIN)
-            .args(["--json"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("cgcalc starts");
-        let mut stdin = child.stdin.take().expect("stdin");
-        writeln!(stdin, "1\nnim[100,100,100,100].Followers.Size").expect("write");
-        drop(stdin);
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut first = String::new();
-        stdout.read_line(&mut first).expect("first line");
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let killed = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let status = child.wait().expect("cgcalc ends");
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut rest).expect("stdout");
+        let (status, rest, _) =
+            interrupted_after_the_first_line(&["--json"], "1\nnim[100,100,100,100].Followers.Size");
         assert_eq!(status.code(), Some(130), "{rest}");
         let lines = json_lines(&rest);
         assert_eq!(lines.len(), 1, "{rest}");

@@ -560,9 +560,34 @@ pub struct SumPosition {
     parts: Vec<Rc<dyn Position>>,
 }
 
+/// What a part of a sum lists for one player: its options or its moves.
+type PartMoves<'a> =
+    dyn Fn(&Rc<dyn Position>, &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> + 'a;
+
 impl SumPosition {
     pub fn new(parts: Vec<Rc<dyn Position>>) -> Self {
         SumPosition { parts }
+    }
+
+    /// The sums one move away, a move being one of `listed`'s in one part; `None` when a
+    /// part has no such list.
+    fn move_in_one_part(
+        &self,
+        engine: &mut Engine,
+        listed: &PartMoves<'_>,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        let mut out: Vec<Rc<dyn Position>> = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            let Some(options) = listed(part, engine)? else {
+                return Ok(None);
+            };
+            for o in options {
+                let mut parts = self.parts.clone();
+                parts[i] = o;
+                out.push(Rc::new(SumPosition { parts }));
+            }
+        }
+        Ok(Some(out))
     }
 }
 
@@ -660,33 +685,11 @@ impl Position for SumPosition {
         left: bool,
         engine: &mut Engine,
     ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
-        let mut out: Vec<Rc<dyn Position>> = Vec::new();
-        for (i, part) in self.parts.iter().enumerate() {
-            let Some(options) = part.options(left, engine)? else {
-                return Ok(None);
-            };
-            for o in options {
-                let mut parts = self.parts.clone();
-                parts[i] = o;
-                out.push(Rc::new(SumPosition { parts }));
-            }
-        }
-        Ok(Some(out))
+        self.move_in_one_part(engine, &|part, engine| part.options(left, engine))
     }
 
     fn moves(&self, left: bool, engine: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
-        let mut out: Vec<Rc<dyn Position>> = Vec::new();
-        for (i, part) in self.parts.iter().enumerate() {
-            let Some(options) = part.moves(left, engine)? else {
-                return Ok(None);
-            };
-            for o in options {
-                let mut parts = self.parts.clone();
-                parts[i] = o;
-                out.push(Rc::new(SumPosition { parts }));
-            }
-        }
-        Ok(Some(out))
+        self.move_in_one_part(engine, &|part, engine| part.moves(left, engine))
     }
 
     fn is_impartial(&self) -> bool {
