@@ -132,6 +132,7 @@ fn internal(offset: usize) -> ParseError {
     ParseError {
         message: "internal parser error (please report this input)".into(),
         offset,
+        incomplete: false,
     }
 }
 
@@ -166,6 +167,7 @@ impl Builder {
         ParseError {
             message: message.into(),
             offset,
+            incomplete: false,
         }
     }
 

@@ -4,8 +4,10 @@
 //!
 //! * A line continues the statement only while the text so far is an incomplete prefix: an
 //!   open bracket, an `if … end`, `begin … end` or loop block, an open `/* */` comment, or a
-//!   trailing operator (`1 +`, `x :=`). A keyword that cgcalc rejects (`clear`, `return`, …)
-//!   ends its statement at once, so its error comes before the next line is read.
+//!   trailing operator (`1 +`, `x :=`), and the parse has not already failed before the end
+//!   (`E=<*` is wrong whatever follows, so it ends at once; blocks wait for their `end`). A
+//!   keyword that cgcalc rejects (`clear`, `return`, …) ends its statement at once, so its
+//!   error comes before the next line is read.
 //! * When a statement read over several lines fails to parse on a later line, and that line
 //!   stands on its own as the start of a statement (`b := 2` after `a := {1|0`), the
 //!   statement is taken to end before it: it is reported alone (its bracket "is never
@@ -98,12 +100,24 @@ impl Chunker {
         self.line_starts.push(self.buffer.len());
         self.buffer.push_str(line);
         self.next_line += 1;
-        if self.growing.needs_more_input(&self.buffer) {
+        if self.growing.needs_more_input(&self.buffer) && !self.doomed() {
             return;
         }
         if !self.recover(done) {
             done.extend(self.take());
         }
+    }
+
+    /// True when the pending statement, though open, already fails where no further line can
+    /// repair it (`E=<*`, whose `=` is wrong whatever follows): it then ends here. Inside a
+    /// block the lines belong to the block, so it waits for `end`. A statement of many lines
+    /// is checked at every line up to [`CHECK_EVERY_LINE_UP_TO`], then when its count of
+    /// lines doubles, so that the checks cost about as much as two parses of the whole.
+    fn doomed(&self) -> bool {
+        let lines = self.line_starts.len();
+        let due = lines <= CHECK_EVERY_LINE_UP_TO || lines.is_power_of_two();
+        due && !self.growing.in_block()
+            && parse_statements(&self.buffer).is_err_and(|e| !e.incomplete)
     }
 
     /// If the pending statement spans several lines and must be cut short (see the module
@@ -137,14 +151,17 @@ impl Chunker {
     }
 }
 
+/// A pending statement is checked for a fault at each of its first lines, then less often.
+const CHECK_EVERY_LINE_UP_TO: usize = 16;
+
 /// How many lines before the failing one [`cut_point`] looks at.
 const MAX_LINES_GIVEN_BACK: usize = 1000;
 
 /// The index of the line before which a statement spread over `line_starts` should be cut:
 /// the line where its parse fails (the second line, if it fails on the first), when the
 /// lines before it were continued only because of an open bracket or a trailing operator
-/// (not a block) and the lines from it on stand as statements of their own: the line alone,
-/// or all of them.
+/// (not a block) and the lines from it on stand as statements of their own: the line alone
+/// (or the start of one that later lines complete), or all of them.
 ///
 /// The lines just before that one that stand alone too are given back as well: in
 /// `x := {` / `a := 1` / `b := 2`, the parse fails only at `b` (`a := 1` could be an
@@ -160,8 +177,13 @@ fn cut_point(text: &str, line_starts: &[usize]) -> Option<usize> {
         &text[line_starts[k]..end]
     };
     let stands_alone = |from_here: &str| parse_statements(from_here).is_ok();
+    // The failing line may also begin a statement that later lines complete.
+    let begins_a_statement = |line: &str| match parse_statements(line) {
+        Ok(_) => true,
+        Err(e) => e.incomplete,
+    };
     if !continued_by_bracket(&text[..line_starts[line] - 1])
-        || !(stands_alone(line_text(line)) || stands_alone(&text[line_starts[line]..]))
+        || !(begins_a_statement(line_text(line)) || stands_alone(&text[line_starts[line]..]))
     {
         return None;
     }
@@ -333,7 +355,20 @@ mod tests {
             chunks(&["x := {1, 2 |", "  0 0}", "3"]),
             [chunk("x := {1, 2 |\n  0 0}", 1), chunk("3", 3)]
         );
-        assert_eq!(chunks(&["[1 2,", "3,", "4]"]), [chunk("[1 2,\n3,\n4]", 1)]);
+        // A line that no further line can repair ends at once.
+        assert_eq!(
+            chunks(&["[1 2,", "3,", "4]"]),
+            [chunk("[1 2,", 1), chunk("3,", 2), chunk("4]", 3)]
+        );
+        assert_eq!(
+            chunks(&["E=<*", "1+1"]),
+            [chunk("E=<*", 1), chunk("1+1", 2)]
+        );
+        // An open block waits for its `end`, whatever its lines hold.
+        assert_eq!(
+            chunks(&["if x then", "  {1 2", "end", "3"]),
+            [chunk("if x then\n  {1 2\nend", 1), chunk("3", 4)]
+        );
         // Lines of a block are the block's statements: a fault takes the whole block.
         assert_eq!(
             chunks(&["begin", "  x := {1|", "  y := 2", "end", "5"]),

@@ -119,6 +119,10 @@ fn skip_blank(text: &str, mut pos: usize) -> usize {
         pos += rest.len() - trimmed.len();
         if trimmed.starts_with("//") {
             pos = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
+        } else if trimmed.starts_with("/*")
+            && let Some(n) = trimmed[2..].find("*/")
+        {
+            pos += n + 4;
         } else {
             return pos;
         }
@@ -172,6 +176,12 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     let at = |message: String, offset: usize| ParseError {
         message,
         offset: base + offset,
+        incomplete: false,
+    };
+    // The parse ran out of text: more of it could still complete the statement.
+    let at_end = |message: String, offset: usize| ParseError {
+        incomplete: true,
+        ..at(message, offset)
     };
 
     let positives = match &err.variant {
@@ -225,12 +235,12 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
         if let Some((bracket, offset)) = scan.open.last() {
             if *bracket == scan::Bracket::Block {
                 let word = token_at(text, *offset);
-                return at(
+                return at_end(
                     format!("`{word}` is never closed: it needs a matching `end`"),
                     *offset,
                 );
             }
-            return at(
+            return at_end(
                 format!(
                     "`{}` is never closed: it needs a matching `{}`",
                     bracket.open_char(),
@@ -240,12 +250,12 @@ pub(crate) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
             );
         }
         if let Some(offset) = scan.open_comment {
-            return at(scan::UNCLOSED_COMMENT.into(), offset);
+            return at_end(scan::UNCLOSED_COMMENT.into(), offset);
         }
         if expected.is_empty() {
-            return at("unexpected end of input".into(), text.len());
+            return at_end("unexpected end of input".into(), text.len());
         }
-        return at(
+        return at_end(
             format!("expected {} at the end of the input", join(&expected)),
             text.len(),
         );

@@ -27,6 +27,9 @@ pub const MAX_DEPTH: usize = 12_000;
 pub struct ParseError {
     pub message: String,
     pub offset: usize,
+    /// The parse reached the end of the text: more text could still complete it (`{1|`, `x :=`,
+    /// an open `/*`), where other errors cannot be repaired by anything after them.
+    pub incomplete: bool,
 }
 
 impl std::fmt::Display for ParseError {
@@ -47,8 +50,14 @@ pub fn parse_statements(src: &str) -> Result<Vec<Statement>, ParseError> {
     // Sized at once: a line of half a million statements spent a fifth of its time copying a
     // doubling vector into fresh pages.
     let mut statements = Vec::with_capacity(chunks.len());
-    for chunk in &chunks {
-        statements.push(parse_chunk(src, chunk)?);
+    for (index, chunk) in chunks.iter().enumerate() {
+        // Only the last statement can be completed by more text: a `;` or a newline has
+        // ended the others.
+        let last = index + 1 == chunks.len();
+        statements.push(parse_chunk(src, chunk).map_err(|mut e| {
+            e.incomplete &= last;
+            e
+        })?);
     }
     Ok(statements)
 }
@@ -83,6 +92,7 @@ fn parse_chunk(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
     let fail = |message: &str| ParseError {
         message: message.into(),
         offset: chunk.content_start,
+        incomplete: false,
     };
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
@@ -122,6 +132,7 @@ fn parse_chunk_here(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
         owned = String::from_utf8(bytes).map_err(|_| ParseError {
             message: "internal parser error (please report this input)".into(),
             offset: chunk.content_start,
+            incomplete: false,
         })?;
         owned.as_str()
     };
@@ -130,6 +141,7 @@ fn parse_chunk_here(src: &str, chunk: &Chunk) -> Result<Statement, ParseError> {
     let input = pairs.next().ok_or(ParseError {
         message: "internal parser error (please report this input)".into(),
         offset: chunk.content_start,
+        incomplete: false,
     })?;
     let kind = Builder::new(chunk.start).statement(input)?;
     Ok(Statement {

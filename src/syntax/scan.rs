@@ -171,6 +171,11 @@ impl GrowingScan {
         }
     }
 
+    /// True when the text so far is inside a block (`begin`, `if`, a loop).
+    pub(crate) fn in_block(&self) -> bool {
+        self.state.stack.iter().any(|f| f.kind == Bracket::Block)
+    }
+
     /// `text` must be the text of the previous call with more appended.
     pub(crate) fn needs_more_input(&mut self, text: &str) -> bool {
         let mut scanner: Scanner<'_> = std::mem::replace(&mut self.state, Scanner::new(""));
@@ -198,6 +203,7 @@ pub(crate) fn split(src: &str) -> Result<Vec<Chunk>, ParseError> {
         return Err(ParseError {
             message: format!("nesting too deep (more than {MAX_NESTING} levels)"),
             offset,
+            incomplete: false,
         });
     }
     // Whatever follows an unclosed `/*` is lost, so it is an error, never a silent end.
@@ -205,6 +211,7 @@ pub(crate) fn split(src: &str) -> Result<Vec<Chunk>, ParseError> {
         return Err(ParseError {
             message: UNCLOSED_COMMENT.into(),
             offset,
+            incomplete: true,
         });
     }
     Ok(scan.chunks)

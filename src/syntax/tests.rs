@@ -2285,6 +2285,43 @@ fn keywords_are_reserved_but_members_are_not() {
     }
 }
 
+/// Every text that waits for more lines fails "incomplete" (more text could repair it), and
+/// a fault before the end is not: the chunker ends a statement at once only on the latter.
+#[test]
+fn prefixes_fail_as_incomplete_and_faults_do_not() {
+    for src in [
+        "{1|",
+        "<0|",
+        "f(1,",
+        "[1, 2",
+        "{1|\n0",
+        "x := <",
+        "'{1|",
+        "{\"}\"",
+        "{ // }",
+        "x := 1 +",
+        "if x then",
+        "begin\n  y := 2",
+        "for i in 1..3 do",
+        "{1| /* c */",
+        "[k for k in",
+        "1 /* open",
+    ] {
+        assert!(needs_more_input(src), "{src:?}");
+        assert!(err(src).incomplete, "{src:?}: {:?}", err(src));
+    }
+    for src in [
+        "E=<*",
+        "[1 2,",
+        "{1|0 0",
+        "x := {1|0\nb := 2",
+        "1 +; {1|",
+        "f(1 2",
+    ] {
+        assert!(!err(src).incomplete, "{src:?}");
+    }
+}
+
 #[test]
 fn rejected_keywords_end_the_line() {
     for word in ["return", "break", "continue", "clear", "try", "finally"] {
