@@ -256,3 +256,16 @@ fn ctrl_c_stops_sorting_a_deep_games_followers() {
     assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");
     quit(p);
 }
+
+/// A statement left open that the next line cannot continue is reported at once, and that
+/// line runs on its own.
+#[test]
+fn an_open_statement_gives_back_the_next_line() {
+    let mut p = repl(&history_file("open"));
+    enter(&mut p, "a := {1|0");
+    let shown = enter(&mut p, "b := 2");
+    assert!(shown.contains("`{` is never closed"), "{shown:?}");
+    assert!(shown.contains('2'), "{shown:?}");
+    assert!(enter(&mut p, "b * 21").contains("42"));
+    quit(p);
+}
