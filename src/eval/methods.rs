@@ -510,33 +510,23 @@ fn method_candidates(receiver: &Value) -> Vec<&'static str> {
         .collect()
 }
 
-/// The kinds of methods that really apply to a receiver: a game that happens to be a number
-/// (`{|}` kept as a game) still has no number methods.
+/// The kinds of methods that really apply to a receiver, as completion sees them: a game
+/// that happens to be a number (`{|}` kept as a game) still has no number methods.
 fn applicable_kinds(receiver: &Value) -> &'static [Kind] {
-    match receiver {
-        Value::Number(_) => &[Kind::GameMethod, Kind::NumberMethod],
-        Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => &[Kind::GameMethod],
-        _ => receiver_kinds(receiver),
-    }
+    reference::Receiver::of(receiver).map_or(
+        &[Kind::GameMethod, Kind::NumberMethod],
+        reference::Receiver::kinds,
+    )
 }
 
-/// The kinds of methods a receiver of this kind may mean, for suggestions.
+/// The kinds of methods a receiver of this kind may mean, for suggestions: a game may mean
+/// a number's method too.
 fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
     match receiver {
-        Value::Str(_) => &[Kind::StringMethod],
-        Value::List(_)
-        | Value::Range(_)
-        | Value::Sequence(_)
-        | Value::Set(_)
-        | Value::Map(_)
-        | Value::Entry(_)
-        | Value::Tuple(_) => &[Kind::CollectionMethod],
-        Value::Thermograph(_) => &[Kind::ThermographMethod],
-        Value::Ruleset(_) => &[Kind::RulesetMethod],
-        Value::Misere(_) => &[Kind::MisereMethod, Kind::GameMethod],
-        Value::Position(_) => &[Kind::PositionMethod, Kind::GameMethod],
-        Value::Side(_) => &[Kind::PlayerMethod],
-        _ => &[Kind::GameMethod, Kind::NumberMethod],
+        Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => {
+            &[Kind::GameMethod, Kind::NumberMethod]
+        }
+        _ => applicable_kinds(receiver),
     }
 }
 

@@ -148,7 +148,8 @@ impl Receiver {
             Receiver::Ruleset => &[Kind::RulesetMethod],
             Receiver::Collection => &[Kind::CollectionMethod],
             Receiver::String => &[Kind::StringMethod],
-            Receiver::Misere => &[Kind::MisereMethod],
+            // A misère game also answers the game methods (of its normal-play form).
+            Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
             Receiver::Player => &[Kind::PlayerMethod],
         }

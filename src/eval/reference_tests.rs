@@ -627,3 +627,17 @@ fn help_finds_rulesets_of_name_spaces_by_full_and_short_name() {
         assert!(all.contains(name), "{name} missing from :help all");
     }
 }
+
+/// Completion after a dot and the methods that run agree: a misère game answers the game
+/// methods too (`*[2].NimValue`), a number the number ones, a game not.
+#[test]
+fn the_names_after_a_dot_are_those_that_apply() {
+    let misere = Receiver::Misere.member_names();
+    assert!(misere.contains(&"NimValue") && misere.contains(&"MisereNimValue"));
+    let number = Receiver::Number.member_names();
+    assert!(number.contains(&"Isqrt") && number.contains(&"Temperature"));
+    let game = Receiver::Game.member_names();
+    assert!(game.contains(&"Temperature") && !game.contains(&"Isqrt"));
+    let mut s = Session::new();
+    check_in(&mut s, &[("*[2].NimValue", "2"), ("*[2].MisereNimValue", "2")]);
+}
