@@ -639,5 +639,8 @@ fn the_names_after_a_dot_are_those_that_apply() {
     let game = Receiver::Game.member_names();
     assert!(game.contains(&"Temperature") && !game.contains(&"Isqrt"));
     let mut s = Session::new();
-    check_in(&mut s, &[("*[2].NimValue", "2"), ("*[2].MisereNimValue", "2")]);
+    check_in(
+        &mut s,
+        &[("*[2].NimValue", "2"), ("*[2].MisereNimValue", "2")],
+    );
 }
