@@ -120,7 +120,7 @@ impl Printer {
                     self.write_game(engine, g, out)?
                 }
             },
-            Value::Misere(m) => out.write_str(&crate::misere::methods::render(*m, engine)?)?,
+            Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
             Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,

@@ -18,7 +18,7 @@ impl Evaluator<'_> {
             Value::Explicit(form) => Ok(self.engine.game_from_options(&form.left, &form.right)?),
             Value::Position(p) => Ok(p.value(self.engine)?),
             // Outside misère play `*[...]` is the impartial game *g⁺ (rulesets.md §8.13).
-            Value::Misere(m) => Ok(crate::misere::methods::normal_value(*m, self.engine)),
+            Value::Misere(m) => Ok(crate::misere::normal_value(*m, self.engine)),
             Value::Number(r) => {
                 let d = dyadic(&r.big())?;
                 Ok(self.engine.number(d))

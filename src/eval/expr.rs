@@ -226,7 +226,7 @@ impl Evaluator<'_> {
                         .iter()
                         .map(|a| self.eval(a))
                         .collect::<EvalResult<Vec<_>>>()?;
-                    return crate::misere::methods::from_star_list(&items, self.engine);
+                    return super::misere::from_star_list(&items, self.engine);
                 }
                 let t = self.eval(target)?;
                 let args = args
@@ -291,11 +291,11 @@ impl Evaluator<'_> {
                 match v {
                     // CGSuite's misère game `*[a, b]`.
                     Value::List(items) if lit.number.is_none() && lit.ups.is_none() => {
-                        return crate::misere::methods::from_star_list(&items, self.engine);
+                        return super::misere::from_star_list(&items, self.engine);
                     }
                     Value::Sequence(s) if lit.number.is_none() && lit.ups.is_none() => {
                         let items = super::collections::sequence_items(&s, self.engine)?;
-                        return crate::misere::methods::from_star_list(&items, self.engine);
+                        return super::misere::from_star_list(&items, self.engine);
                     }
                     Value::Number(r) if r.is_integer() => {
                         nim_index(&r.numer()).map_err(|err| err.or_at(e.span))?
@@ -453,7 +453,7 @@ impl Evaluator<'_> {
         match op {
             BinOp::Add | BinOp::Sub => {
                 // Misère games add in misère play; G − H = G + H for impartial games.
-                if let Some(r) = crate::misere::methods::add(&a, &b, self.engine) {
+                if let Some(r) = super::misere::add(&a, &b, self.engine) {
                     return r;
                 }
                 if let (BinOp::Add, Value::Position(p), Value::Position(q)) = (op, &a, &b) {
@@ -494,7 +494,7 @@ impl Evaluator<'_> {
                     }
                 };
                 if let Value::Misere(m) = game {
-                    return crate::misere::methods::multiple(m, &n, self.engine);
+                    return super::misere::multiple(m, &n, self.engine);
                 }
                 let g = self.game_of(&game)?;
                 let n = n
@@ -517,7 +517,7 @@ impl Evaluator<'_> {
                             .ordinal_sum_of_form(&form.left, &form.right, h)?
                     }
                     Value::Misere(m) => {
-                        let options = crate::misere::methods::options_as_nimbers(*m, self.engine);
+                        let options = crate::misere::options_as_nimbers(*m, self.engine);
                         self.engine.ordinal_sum_of_form(&options, &options, h)?
                     }
                     _ => {

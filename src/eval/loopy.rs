@@ -501,7 +501,7 @@ impl Evaluator<'_> {
         let (left, right) = match base {
             Value::Explicit(form) => (form.left.clone(), form.right.clone()),
             Value::Misere(m) => {
-                let options = crate::misere::methods::options_as_nimbers(*m, self.engine);
+                let options = crate::misere::options_as_nimbers(*m, self.engine);
                 (options.clone(), options)
             }
             other => {

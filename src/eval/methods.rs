@@ -121,6 +121,9 @@ impl Evaluator<'_> {
                 if let Some(v) = p.method(&key, &args, self.engine)? {
                     return Ok(v);
                 }
+                if let Some(v) = super::misere::position_method(p, &key, &args, self.engine)? {
+                    return Ok(v);
+                }
                 if let Some(v) =
                     crate::rulesets::analysis::position_method(p, &key, &args, self.engine)?
                 {
@@ -134,7 +137,7 @@ impl Evaluator<'_> {
                 {
                     entry.check_arity(args.len())?;
                 }
-                if let Some(v) = crate::misere::methods::call(*m, &key, &args, self.engine)? {
+                if let Some(v) = super::misere::call(*m, &key, &args, self.engine)? {
                     return Ok(v);
                 }
             }
@@ -162,7 +165,7 @@ impl Evaluator<'_> {
                 entry.check_arity(args.len())?;
             }
             let g = self.game_of(receiver)?;
-            if let Some(v) = crate::misere::methods::nimber_method(g, &key, &args, self.engine)? {
+            if let Some(v) = super::misere::nimber_method(g, &key, &args, self.engine)? {
                 return Ok(v);
             }
             if let Some(v) = self.game_method(g, &key, &args)? {

@@ -18,6 +18,7 @@ mod function;
 mod language_tests;
 mod loopy;
 mod methods;
+pub(crate) mod misere;
 mod names;
 mod order;
 mod primes;

@@ -784,6 +784,7 @@ pub static TABLE: &[Entry] = &table! {
     MisereMethod, "IsRestless", "M.IsRestless", 0, 0, "Misère games", "True for a restless game.", "*[2].IsRestless", ["IsRestive"];
     MisereMethod, "IsTame", "M.IsTame", 0, 0, "Misère games", "True if M plays like a nim heap in sums.", "*[2, 2].IsTame", ["Genus"];
     MisereMethod, "IsTameable", "M.IsTameable", 0, 0, "Misère games", "True for a tameable game.", "*[2].IsTameable", ["IsTame"];
+    MisereMethod, "IsWild", "M.IsWild", 0, 0, "Misère games", "True for a wild game: in no tame, tameable, restive or restless phylum.", "*[1, [[2], 1]].IsWild", ["IsTame"];
     MisereMethod, "Link", "M.Link(N)", 1, 1, "Misère games", "A game linking M and N; also infix: M Link N.", "*[2].Link(*[2])", ["IsLinkedTo"];
     MisereMethod, "Mate", "M.Mate", 0, 0, "Misère games", "Conway's mate of M.", "*[2].Mate", [];
     MisereMethod, "MisereCanonicalForm", "M.MisereCanonicalForm", 0, 0, "Misère games", "M's misère canonical form.", "*[2, 2].MisereCanonicalForm", [];

@@ -121,7 +121,8 @@ impl MisereArena {
         self.pool_limit = entries;
     }
 
-    pub(super) fn poll(&self) -> EngineResult<()> {
+    /// `Err(Interrupted)` once Ctrl-C has set the interrupt flag: long loops over games call it.
+    pub fn poll(&self) -> EngineResult<()> {
         match &self.interrupt {
             Some(flag) if flag.load(AtomicOrdering::Relaxed) => Err(EngineError::Interrupted),
             _ => Ok(()),

@@ -5,6 +5,10 @@
 //! [`MisereArena`] stores every such form once, named by a [`MisereId`], with cached sums,
 //! canonical order, phyla, genera, 2-partitions, mates and distinguishers.
 //!
+//! This layer knows games only: it sits below the values, which hold a [`MisereId`]. The
+//! properties of `*[...]` values live with the evaluator (`eval::misere`), and the misère forms
+//! of ruleset positions with the rulesets (`rulesets::analysis`).
+//!
 //! One arena serves a whole thread ([`with_arena`]): ruleset positions reach misère analyses
 //! through `Position::method`, which is handed the normal-play engine only, so the misère
 //! arena cannot live beside it in the session. It only ever grows, so ids stay valid.
@@ -12,7 +16,6 @@
 mod arena;
 mod distinguish;
 mod genus;
-pub mod methods;
 mod notation;
 mod order;
 mod partitions;
@@ -26,7 +29,7 @@ pub use distinguish::{LinkResult, Unlinked};
 pub use genus::Genus;
 pub use phylum::Phylum;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, EngineResult, GameId};
 use std::cell::RefCell;
 
 thread_local! {
@@ -42,4 +45,27 @@ pub fn with_arena<T>(engine: &Engine, f: impl FnOnce(&mut MisereArena) -> T) -> 
         arena.set_interrupt(engine.interrupt_flag());
         f(&mut arena)
     })
+}
+
+/// `*[...]` as CGSuite prints it.
+pub fn render(g: MisereId, engine: &Engine) -> EngineResult<String> {
+    with_arena(engine, |a| a.to_notation(g))
+}
+
+/// The options of a misère game as normal-play nimbers, for compounds that depend on the
+/// form (ordinal sums): `*[...]` is also the impartial game with these options.
+pub fn options_as_nimbers(g: MisereId, engine: &mut Engine) -> Vec<GameId> {
+    let values: Vec<u32> = with_arena(engine, |a| {
+        a.options(g).iter().map(|&x| a.nim_value(x)).collect()
+    });
+    values
+        .into_iter()
+        .map(|v| engine.nimber(u64::from(v)))
+        .collect()
+}
+
+/// A misère game's normal-play value, the nimber *g⁺.
+pub fn normal_value(g: MisereId, engine: &mut Engine) -> GameId {
+    let v = with_arena(engine, |a| a.nim_value(g));
+    engine.nimber(u64::from(v))
 }

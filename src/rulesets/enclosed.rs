@@ -103,7 +103,7 @@ impl EnclosedPosition {
         let value = self.ruleset.position(&[Value::Str(board)], engine)?;
         // The ruleset wraps its positions itself; wrap once more only if it did not.
         Ok(match value {
-            Value::Position(p) if p.as_enclosed().is_some() => Value::Position(p),
+            Value::Position(p) if p.is_board_position() => Value::Position(p),
             other => self.wrap_value(other),
         })
     }
@@ -199,8 +199,8 @@ impl Position for EnclosedPosition {
         self.inner.as_any()
     }
 
-    fn as_enclosed(&self) -> Option<&EnclosedPosition> {
-        Some(self)
+    fn is_board_position(&self) -> bool {
+        true
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {

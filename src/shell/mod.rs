@@ -1,7 +1,7 @@
 //! What both front ends share: running scripts
 //! ([`script`]), reporting results as text or JSON ([`report`]), colours ([`style`]) and the
-//! exit statuses; and fitting long values on the REPL's screen ([`fold`]). [`crate::cli`] and
-//! [`crate::repl`] both build on it, and neither imports the other's internals.
+//! exit statuses; and fitting long values on the REPL's screen ([`fold`]). The REPL and the
+//! command line both build on it; it imports neither.
 
 mod diagnostic;
 pub mod fold;

@@ -8,14 +8,15 @@ mod error;
 mod key;
 mod rational;
 mod sequence;
+mod traits;
 
 pub use error::{EvalError, EvalResult};
 pub use key::Key;
 pub use rational::Rational;
 pub use sequence::NimSequence;
+pub use traits::{Callable, Position, Ruleset};
 
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
-use crate::rulesets::{Callable, Position, Ruleset};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::rc::Rc;

@@ -108,9 +108,11 @@ fn at(r: &Value, p: Vec<Value>, e: &mut Engine) -> Rc<dyn Position> {
 fn prop(p: &Rc<dyn Position>, key: &str, e: &mut Engine) -> EvalResult<String> {
     let v = match p.method(key, &[], e)? {
         Some(v) => v,
-        None => {
-            crate::rulesets::analysis::position_method(p, key, &[], e)?.expect("a known property")
-        }
+        None => match crate::eval::misere::position_method(p, key, &[], e)? {
+            Some(v) => v,
+            None => crate::rulesets::analysis::position_method(p, key, &[], e)?
+                .expect("a known property"),
+        },
     };
     Ok(text(&v, e))
 }
@@ -120,7 +122,7 @@ fn text(v: &Value, e: &mut Engine) -> String {
         Value::Number(n) => n.to_string(),
         Value::Text(t) => t.text.clone(),
         Value::Outcome(o) => o.letter().to_string(),
-        Value::Misere(m) => crate::misere::methods::render(*m, e).expect("render"),
+        Value::Misere(m) => crate::misere::render(*m, e).expect("render"),
         Value::Game(g) => crate::display::notation::Printer::new()
             .render_game(e, *g)
             .expect("render"),

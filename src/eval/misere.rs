@@ -1,43 +1,17 @@
 //! Misère games as calculator values: reading CGSuite's `*[...]` input from evaluated list
 //! elements, and the properties and infix methods of `*[...]` values (`Genus`, `Mate`,
-//! `Parts`, `G Link H`, ...), by method key (lower case, no underscores).
+//! `Parts`, `G Link H`, ...), by method key (lower case, no underscores). The same properties
+//! of an impartial ruleset position go through its misère canonical form, which the rulesets
+//! compute ([`crate::rulesets::analysis::misere_form`]).
 
-use super::{MisereArena, MisereId, Phylum, Unlinked, with_arena};
-use crate::engine::{Engine, EngineResult, Outcome};
+use crate::engine::{Engine, Outcome};
+use crate::misere::{MisereArena, MisereId, Phylum, Unlinked, with_arena};
+use crate::rulesets::Position;
+use crate::rulesets::analysis::misere_form;
 use crate::value::{EvalError, EvalResult, Value};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
-
-/// Misère-game properties, in CGSuite's spelling (for help and completion).
-pub const MISERE_METHODS: &[&str] = &[
-    "Birthday",
-    "Distinguisher",
-    "Genus",
-    "IsEven",
-    "IsExtraverted",
-    "IsGenerallyRestive",
-    "IsGenerallyTame",
-    "IsHalfTame",
-    "IsIntroverted",
-    "IsLinkedTo",
-    "IsNimHeap",
-    "IsPrime",
-    "IsRestive",
-    "IsRestless",
-    "IsTame",
-    "IsTameable",
-    "Link",
-    "Mate",
-    "MisereCanonicalForm",
-    "MisereMinus",
-    "MisereNimValue",
-    "MisereOutcomeClass",
-    "MisereWinningMoves",
-    "NimValue",
-    "Options",
-    "Partitions",
-    "Parts",
-];
+use std::rc::Rc;
 
 /// `*[items]`: at the top level a single element is that element itself.
 pub fn from_star_list(items: &[Value], engine: &Engine) -> EvalResult<Value> {
@@ -120,9 +94,7 @@ pub fn operand(v: &Value, engine: &mut Engine) -> Option<EvalResult<MisereId>> {
             }
             Some(with_arena(engine, |a| a.nim_heap(nus.nim)).map_err(EvalError::from))
         }
-        Value::Position(p) if p.is_impartial() => {
-            Some(crate::rulesets::analysis::misere_form(p, engine))
-        }
+        Value::Position(p) if p.is_impartial() => Some(misere_form(p, engine)),
         _ => None,
     }
 }
@@ -154,9 +126,85 @@ pub fn add(a: &Value, b: &Value, engine: &mut Engine) -> Option<EvalResult<Value
     Some(result)
 }
 
-/// `*[...]` as CGSuite prints it.
-pub fn render(g: MisereId, engine: &Engine) -> EngineResult<String> {
-    with_arena(engine, |a| a.to_notation(g))
+/// The misère properties of an impartial ruleset position (`MisereCanonicalForm`, `Genus`,
+/// `MisereNimValue`, `MisereOutcomeClass`), from its misère canonical form, or from its parts'
+/// forms when it is a sum (the tame rule then answers outcomes without building the sum's form,
+/// which can be huge: `nim[100,200,300]`). `Ok(None)` for other keys and for partizan positions.
+pub fn position_method(
+    p: &Rc<dyn Position>,
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> EvalResult<Option<Value>> {
+    if !p.is_impartial() {
+        return Ok(None);
+    }
+    if let Some(parts) = p.components().filter(|parts| parts.len() > 1) {
+        return misere_of_sum(&parts, key, args, engine);
+    }
+    if !FORM_KEYS.contains(&key) || !args.is_empty() {
+        return Ok(None);
+    }
+    let form = misere_form(p, engine)?;
+    call(form, key, args, engine)
+}
+
+/// The properties [`position_method`] answers from misère canonical forms.
+const FORM_KEYS: &[&str] = &[
+    "miserenimvalue",
+    "misereoutcomeclass",
+    "misereoutcome",
+    "genus",
+    "miserecanonicalform",
+];
+
+/// Misère properties of a sum of impartial positions, from the parts' misère canonical
+/// forms: g⁻ by the tame rule when every part is (generally) tame, otherwise from their
+/// canonical sum. `Ok(None)` for other keys.
+fn misere_of_sum(
+    parts: &[Rc<dyn Position>],
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> EvalResult<Option<Value>> {
+    if !FORM_KEYS.contains(&key) || !args.is_empty() {
+        return Ok(None);
+    }
+    let mut forms = Vec::with_capacity(parts.len());
+    for p in parts {
+        forms.push(misere_form(p, engine)?);
+    }
+    if matches!(
+        key,
+        "miserenimvalue" | "misereoutcomeclass" | "misereoutcome"
+    ) && let Some(minus) = with_arena(engine, |a| tame_sum_minus(a, &forms))
+    {
+        return Ok(Some(if key == "miserenimvalue" {
+            Value::integer(minus)
+        } else {
+            Value::Outcome(if minus == 0 { Outcome::P } else { Outcome::N })
+        }));
+    }
+    let sum = with_arena(engine, |a| {
+        forms
+            .iter()
+            .try_fold(MisereId::ZERO, |acc, &f| a.add(acc, f))
+    })?;
+    call(sum, key, args, engine)
+}
+
+/// g⁻ of a sum of generally tame games (the generalised Sprague–Grundy rule of misère
+/// play): the nim sum of the parts' g⁺, toggled when every part is like 0 or * (genus 0^1
+/// or 1^0). `None` when some part is not generally tame.
+fn tame_sum_minus(a: &mut MisereArena, parts: &[MisereId]) -> Option<u32> {
+    if !parts.iter().all(|&g| a.phylum(g).is_generally_tame()) {
+        return None;
+    }
+    let x = parts.iter().fold(0, |acc, &g| acc ^ a.nim_value(g));
+    let small = parts
+        .iter()
+        .all(|&g| a.nim_value(g) <= 1 && a.misere_nim_value(g) == 1 - a.nim_value(g));
+    Some(if small { x ^ 1 } else { x })
 }
 
 fn int(n: impl Into<BigInt>) -> Value {
@@ -278,27 +326,10 @@ fn binary(g: MisereId, key: &str, other: &Value, engine: &mut Engine) -> EvalRes
                 let r = a.distinguisher_pn(g, h)?;
                 linked(a, r)
             }
-            _ => Ok(Some(Value::Bool(a.is_linked(g, h)))),
+            "islinkedto" => Ok(Some(Value::Bool(a.is_linked(g, h)))),
+            _ => Ok(None),
         }
     })
-}
-
-/// The options of a misère game as normal-play nimbers, for compounds that depend on the
-/// form (ordinal sums): `*[...]` is also the impartial game with these options.
-pub fn options_as_nimbers(g: MisereId, engine: &mut Engine) -> Vec<crate::engine::GameId> {
-    let values: Vec<u32> = with_arena(engine, |a| {
-        a.options(g).iter().map(|&x| a.nim_value(x)).collect()
-    });
-    values
-        .into_iter()
-        .map(|v| engine.nimber(u64::from(v)))
-        .collect()
-}
-
-/// A misère game's normal-play value, the nimber *g⁺.
-pub fn normal_value(g: MisereId, engine: &mut Engine) -> crate::engine::GameId {
-    let v = with_arena(engine, |a| a.nim_value(g));
-    engine.nimber(u64::from(v))
 }
 
 /// Misère properties of a normal-play game value: a nimber *n stands for the nim heap *n
