@@ -11,7 +11,8 @@
 //! in text mode errors go to standard error as `error: <message>`, a `┌─ <source>:line:column`
 //! header (`<stdin>`, `<expr>` or the file name), the source line and a caret.
 //!
-//! Exit status: [`EXIT_OK`] if every statement succeeded, [`EXIT_FAILED`] if any failed,
+//! Exit status: [`EXIT_OK`](crate::shell::EXIT_OK) if every statement succeeded,
+//! [`EXIT_FAILED`] if any failed,
 //! [`EXIT_USAGE`] for bad usage (clap's errors, a FILE that cannot be opened).
 //!
 //! Evaluation recurses on the structure of games, so everything runs on a thread with a
@@ -19,15 +20,15 @@
 
 mod args;
 
-pub use crate::shell::style::ColorWhen;
-pub use crate::shell::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-pub use args::Args;
+use crate::shell::style::ColorWhen;
+use crate::shell::{EXIT_FAILED, EXIT_USAGE};
+use args::Args;
 
-use crate::eval::Session;
 use crate::shell::io_message;
 use crate::shell::report::{Flow, Format, Origin, Reporter, Settings};
 use crate::shell::script;
 use crate::shell::style::Colors;
+use cgcalc_core::eval::Session;
 use clap::Parser;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};

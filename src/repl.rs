@@ -20,13 +20,13 @@ mod meta;
 mod paste;
 mod progress;
 
-use crate::eval::Session;
 use crate::shell::fold::{Screen, fold};
-use crate::shell::report::{Origin, Phase, Reporter};
+use crate::shell::report::{Origin, Reporter};
 use crate::shell::script;
 use crate::shell::style::Palette;
 use crate::shell::{EXIT_FAILED, EXIT_OK, io_message};
-use crate::syntax::{Chunk, Chunker};
+use cgcalc_core::eval::Session;
+use cgcalc_core::syntax::{Chunk, Chunker};
 use helper::{Candidates, ReplHelper};
 use history::HistoryFile;
 use meta::Command;
@@ -35,11 +35,9 @@ use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{Editor, Prompt};
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -83,6 +81,8 @@ pub fn run(mut session: Session, mut reporter: Reporter) -> i32 {
     if !reporter.settings().quiet {
         reporter.text(&banner(palette));
     }
+    // Each answer shows while the next statement of the line computes.
+    reporter.set_flush_each(true);
     let mut repl = Repl {
         chunker: Chunker::new(1),
         session,
@@ -236,30 +236,21 @@ impl Repl {
         let (session, reporter) = (&mut self.session, &mut self.reporter);
         let interrupt = self.interrupt.clone();
         guarded(&self.interrupt, self.error_palette, || {
-            // `script::evaluate`, with a progress line while the statements evaluate and
-            // while each result computes its printed form and summary (a position's value is
-            // computed only then); it is dropped (cleared) before each output. (A statement
-            // Ctrl-C stopped is the last one `eval_source` runs.)
-            let line = Rc::new(RefCell::new(Progress::start(
-                &chunk.text,
-                interrupt.clone(),
-            )));
-            let results = session.eval_source(&chunk.text, chunk.first_line);
-            let (hook_line, text) = (line.clone(), chunk.text.clone());
-            reporter.set_phase_hook(Some(Box::new(move |phase| {
-                let mut shown = hook_line.borrow_mut();
-                match phase {
-                    Phase::Computing if shown.is_none() => {
-                        *shown = Progress::start(&text, interrupt.clone());
-                    }
-                    Phase::Computing => {}
-                    Phase::Summarizing => progress::summarizing(),
-                    Phase::Writing => drop(shown.take()),
-                }
-            })));
-            reporter.report(session, results, Origin::Prompt);
-            reporter.set_phase_hook(None);
-            drop(line.borrow_mut().take());
+            // `script::evaluate`, with a progress line while each statement computes its
+            // value, its printed form and its summary (a position's value is computed only
+            // then); the line is cleared before each answer is written. (A statement Ctrl-C
+            // stopped is the last one the session runs.)
+            let mut line = Progress::start(&chunk.text, interrupt.clone());
+            let show = reporter.show();
+            let mut stopped = false;
+            session.answer_chunk(&chunk.text, chunk.first_line, show, |answer| {
+                drop(line.take());
+                stopped = !reporter.report(answer, Origin::Prompt);
+                line = Progress::start(&chunk.text, interrupt.clone());
+                !stopped
+            });
+            drop(line);
+            reporter.end_chunk(stopped);
         });
         self.refresh_completion();
     }

@@ -8,11 +8,15 @@
 //! The libFuzzer target in fuzz/ explores further (docs/fuzzing.md); this test keeps a cheap,
 //! deterministic slice of that in every `cargo test`.
 
-use cgcalc::eval::Session;
+use cgcalc_core::eval::Session;
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// Allocations are counted, as in the binary, so memory ceilings apply.
+#[global_allocator]
+static ALLOCATOR: cgcalc_core::CountingAllocator = cgcalc_core::CountingAllocator;
 
 /// The longest one chunk may run before the watchdog interrupts it and the test fails with the
 /// input. Generous in debug builds, which are an order of magnitude slower.

@@ -10,13 +10,17 @@
 
 #![no_main]
 
-use cgcalc::eval::Session;
+use cgcalc_core::eval::Session;
 use libfuzzer_sys::fuzz_target;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// Allocations are counted, so the memory ceiling below applies.
+#[global_allocator]
+static ALLOCATOR: cgcalc_core::CountingAllocator = cgcalc_core::CountingAllocator;
 
 /// How long one input may run before the watchdog interrupts it.
 const WATCHDOG: Duration = Duration::from_secs(1);
@@ -90,7 +94,7 @@ fuzz_target!(|data: &[u8]| {
     // On top of what the process already holds: rulesets keep per-thread caches from input to
     // input, and a fixed ceiling would in time fail every input at once (an `error(…)` whose
     // message could no longer be printed was the first sign).
-    let held = cgcalc::engine::memory::heap_bytes();
+    let held = cgcalc_core::engine::memory::heap_bytes();
     session.engine().set_memory_limit(held.saturating_add(MEMORY_LIMIT));
     let fired = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
@@ -104,7 +108,7 @@ fuzz_target!(|data: &[u8]| {
     // The parser's own count of statements is what the evaluator must answer for: one result
     // each, or a single failed result for a syntax error; a chunk with nothing in it (blank, or
     // only comments) may answer nothing, but never more than one result.
-    match cgcalc::syntax::parse_statements(&src) {
+    match cgcalc_core::syntax::parse_statements(&src) {
         // Ctrl-C (here the watchdog) ends the chunk at the statement it stopped; the slow input
         // is logged below as a hang, not reported as a missing result.
         Ok(statements) if !statements.is_empty() && !fired.load(Ordering::Relaxed) => {

@@ -2,8 +2,8 @@
 //! (shown bold when colour is on); everything else is indented.
 
 use super::meta::COMMANDS;
-use crate::eval::reference;
 use crate::shell::style::Palette;
+use cgcalc_core::eval::reference;
 
 const OVERVIEW: &str = "\
 cgcalc — type a game; get its canonical form and what a player needs to know.

@@ -10,8 +10,8 @@
 
 use super::help::TOPICS;
 use super::meta::COMMANDS;
-use crate::eval::Session;
-use crate::eval::reference::{self, Receiver};
+use cgcalc_core::eval::Session;
+use cgcalc_core::eval::reference::{self, Receiver};
 use rustc_hash::FxHashMap;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};

@@ -4,11 +4,11 @@
 //!
 //! The evaluation keeps the main thread (the session is not `Send`, and Ctrl-C reaches it
 //! through the interrupt flag as before); a helper thread waits a second and only then draws.
-//! Long loops publish a count of their work ([`crate::engine::progress`]); the line shows the
+//! Long loops publish a count of their work ([`cgcalc_core::engine::progress`]); the line shows the
 //! latest one after the statement. Only the REPL uses this, and only when standard error is a
 //! terminal: scripts, pipes and `--json` never see it.
 
-use crate::engine::progress;
+use cgcalc_core::engine::progress;
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::io::{self, IsTerminal};
@@ -26,14 +26,6 @@ const WHAT_LIMIT: usize = 50;
 /// Shown once Ctrl-C has asked the computation to stop.
 pub const INTERRUPTING: &str = "interrupting…";
 const TEMPLATE: &str = "{spinner} {msg} ({elapsed}, Ctrl-C to stop)";
-
-/// Shown while the summary under a known value is worked out.
-const SUMMARIZING: &str = "value found, summarizing (Ctrl-C shows it alone)";
-
-/// Say on the line that the value is known and its summary is being worked out.
-pub fn summarizing() {
-    progress::set_stage(Some(SUMMARIZING));
-}
 
 /// True while a progress line is drawn: the Ctrl-C handler then leaves the "interrupting"
 /// message to the line (writing its own would strand the spinner on the screen).

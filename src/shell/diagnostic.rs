@@ -13,7 +13,7 @@
 //! send escape sequences to the terminal.
 
 use super::style::Palette;
-use crate::eval::Diagnostic;
+use cgcalc_core::eval::Diagnostic;
 use unicode_width::UnicodeWidthChar;
 
 /// The widest stretch of source line shown; wider lines are cut around the caret.

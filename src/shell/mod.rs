@@ -1,11 +1,10 @@
 //! What both front ends share: running scripts
-//! ([`script`]), reporting results as text or JSON ([`report`]), colours ([`style`]) and the
+//! ([`script`]), reporting answers as text or JSON ([`report`]), colours ([`style`]) and the
 //! exit statuses; and fitting long values on the REPL's screen ([`fold`]). The REPL and the
 //! command line both build on it; it imports neither.
 
 mod diagnostic;
 pub mod fold;
-mod json;
 pub mod report;
 pub mod script;
 pub mod style;

@@ -1,5 +1,6 @@
-//! The reporter: turns statement results into output (text or JSON), remembers whether any
-//! statement failed (the exit status), and owns the output streams.
+//! The reporter: renders the session's answers as output (text or JSON), remembers whether any
+//! statement failed (the exit status), and owns the output streams. It only renders: every
+//! figure it shows is already in the [`Answer`].
 //!
 //! Standard output is buffered and flushed once per reported chunk, and always before
 //! anything goes to standard error, so both streams interleave correctly when they share a
@@ -7,8 +8,8 @@
 
 use super::fold::{Screen, fold};
 use super::style::Colors;
-use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, json, text};
-use crate::eval::{Diagnostic, Session, StatementResult, Value};
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, text};
+use cgcalc_core::eval::{Answer, Diagnostic, Show, Shown};
 use std::io::{self, BufWriter, Stderr, Stdout, Write};
 
 /// Text for people, or one JSON object per statement for programs.
@@ -78,25 +79,9 @@ pub struct Reporter<O: Write = BufWriter<Stdout>, E: Write = Stderr> {
     /// The REPL's screen: text values longer than it are cut and wrapped. `None` (scripts,
     /// JSON) prints every value whole.
     screen: Option<Screen>,
-    /// Told when a statement's slow part (its value and summary) starts and when its output
-    /// is about to be written: the REPL's progress line lives in between.
-    phase_hook: Option<PhaseHook>,
+    /// Flush after every statement (the REPL: each answer shows while the next computes).
+    flush_each: bool,
 }
-
-/// What the reporter does next; see [`Reporter::set_phase_hook`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Computing a statement's printed value and summary (a position's value is computed
-    /// only now, so this can take long).
-    Computing,
-    /// Computing the summary shown under a value that is already known (Ctrl-C then
-    /// prints the value without it).
-    Summarizing,
-    /// Writing a statement's output.
-    Writing,
-}
-
-pub type PhaseHook = Box<dyn FnMut(Phase)>;
 
 impl Reporter {
     /// A reporter on the process's standard output and standard error.
@@ -119,20 +104,13 @@ impl<O: Write, E: Write> Reporter<O, E> {
             interrupted: false,
             closed: false,
             screen: None,
-            phase_hook: None,
+            flush_each: false,
         }
     }
 
-    /// Call `hook` before each statement's computation and before its output (then flushed
-    /// at once, so that it shows while the next statement computes); `None` removes it.
-    pub fn set_phase_hook(&mut self, hook: Option<PhaseHook>) {
-        self.phase_hook = hook;
-    }
-
-    fn phase(&mut self, phase: Phase) {
-        if let Some(hook) = &mut self.phase_hook {
-            hook(phase);
-        }
+    /// Flush standard output after every statement, not once per chunk.
+    pub fn set_flush_each(&mut self, on: bool) {
+        self.flush_each = on;
     }
 
     /// Fit text values on `screen` from now on (the REPL sets it before each evaluation, as
@@ -145,38 +123,26 @@ impl<O: Write, E: Write> Reporter<O, E> {
         self.settings
     }
 
-    /// Print the results of one chunk, then flush.
-    pub fn report(
-        &mut self,
-        session: &mut Session,
-        results: Vec<StatementResult>,
-        origin: Origin,
-    ) -> Flow {
-        for mut result in results {
-            if !self.report_next(session, &mut result, origin) {
-                return self.finish_chunk(Flow::Stop);
-            }
-        }
-        self.finish_chunk(Flow::Continue)
+    /// Report one answer of a chunk as it comes (see
+    /// [`Session::answer_chunk`](cgcalc_core::Session::answer_chunk)); false when the chunk
+    /// should stop there: standard output is closed, or the statement failed under
+    /// `--fail-fast`. [`Reporter::end_chunk`] follows the chunk's last one.
+    pub fn report(&mut self, answer: &Answer, origin: Origin) -> bool {
+        self.report_one(answer, origin);
+        !(self.closed || (answer.result.is_err() && self.settings.fail_fast))
     }
 
-    /// Report one result of a chunk as it comes (see [`Session::eval_source_each`]); false
-    /// when the chunk should stop there: standard output is closed, or the statement failed
-    /// under `--fail-fast`. [`Reporter::end_chunk`] follows the chunk's last one.
-    pub fn report_next(
-        &mut self,
-        session: &mut Session,
-        result: &mut StatementResult,
-        origin: Origin,
-    ) -> bool {
-        let failed = result.result.is_err();
-        self.report_one(session, result, origin);
-        !(self.closed || (failed && self.settings.fail_fast))
-    }
-
-    /// The end of a chunk reported by [`Reporter::report_next`]: `stopped` if it said stop.
+    /// The end of a chunk reported by [`Reporter::report`]: `stopped` if it said stop.
     pub fn end_chunk(&mut self, stopped: bool) -> Flow {
         self.finish_chunk(if stopped { Flow::Stop } else { Flow::Continue })
+    }
+
+    /// What the session should work out for each statement, for this reporter's format.
+    pub fn show(&self) -> Show {
+        match self.settings.format {
+            Format::Text => Show::text(self.settings.quiet),
+            Format::Json => Show::json(),
+        }
     }
 
     /// Record a failure that is not a statement's (an unreadable `:load` file, a bad meta
@@ -214,101 +180,53 @@ impl<O: Write, E: Write> Reporter<O, E> {
         self.closed
     }
 
-    fn report_one(&mut self, session: &mut Session, result: &mut StatementResult, origin: Origin) {
-        self.phase(Phase::Computing);
-        // Printing can itself fail (a position whose value cannot be computed, Ctrl-C during a
-        // huge canonical form): then the statement failed, with that message.
-        let mut printed = String::new();
-        if let Ok(value) = &result.result
-            && (self.settings.format == Format::Json || !result.silent)
-            && let Err(e) = session.try_write_value(value, &mut printed)
-        {
-            result.result = Err(Diagnostic {
-                message: e.to_string(),
-                line: result.line,
-                column: None,
-                source_line: result.input.lines().next().unwrap_or_default().to_string(),
-            });
-        }
-        let statement = json::Statement {
-            line: result.line,
-            input: &result.input,
-            silent: result.silent,
-            file: origin.file(),
-        };
-        // Everything is rendered (the summary computed) before anything is written. Lines
-        // the statement printed come first, in the order printed.
-        let mut out = String::new();
-        for line in &result.printed {
-            match self.settings.format {
-                Format::Text => out += &format!("{line}\n"),
-                Format::Json => out += &(json::printed(&statement, line) + "\n"),
-            }
-        }
-        // A statement that printed and has no value (`Print(x)`, a loop) shows only its lines.
-        let nothing_more =
-            !result.printed.is_empty() && matches!(result.result, Ok(Value::Nothing));
+    fn report_one(&mut self, answer: &Answer, origin: Origin) {
+        // Everything is rendered before anything is written. Lines the statement printed
+        // come first, in the order printed.
         let mut failure = None;
-        match (&result.result, self.settings.format) {
-            (Ok(_), Format::Text) if nothing_more => {}
-            (Ok(value), Format::Text) if !result.silent => {
-                out += &self.render_text(session, value, &printed);
+        let out = match self.settings.format {
+            Format::Json => answer.to_json(origin.file()),
+            Format::Text => {
+                let mut out: String = answer.printed.iter().map(|l| format!("{l}\n")).collect();
+                match &answer.result {
+                    Ok(shown) => {
+                        if let Some(text) = &shown.text {
+                            out += &self.render_text(text, shown);
+                        }
+                    }
+                    Err(diag) => failure = Some(diag),
+                }
+                out
             }
-            (Ok(_), Format::Text) => {}
-            (Ok(value), Format::Json) => {
-                out += &self.render_json(session, &statement, value, &printed);
-            }
-            (Err(diag), Format::Text) => failure = Some(diag),
-            (Err(diag), Format::Json) => out += &(json::failure(&statement, diag) + "\n"),
-        }
-        self.phase(Phase::Writing);
-        self.failed |= result.result.is_err();
+        };
+        self.failed |= answer.result.is_err();
         self.write_out(&out);
         if let Some(diag) = failure {
             self.write_diagnostic(diag, origin);
         }
-        if self.phase_hook.is_some() {
+        if self.flush_each {
             self.flush_out();
         }
     }
 
-    fn render_text(&mut self, session: &mut Session, value: &Value, printed: &str) -> String {
-        let summary = if self.settings.quiet {
-            None
-        } else {
-            self.phase(Phase::Summarizing);
-            session.summary(value)
-        };
+    fn render_text(&self, printed: &str, shown: &Shown) -> String {
         let folded = self.screen.map(|screen| fold(printed, screen));
-        let shown = folded.as_ref().map_or(printed, |f| f.text.as_str());
-        let mut rendered = text::render(shown, summary.as_ref(), self.settings.colors.stdout);
+        let text = folded.as_ref().map_or(printed, |f| f.text.as_str());
+        let p = self.settings.colors.stdout;
+        let mut rendered = text::render(text, shown.summary.as_ref(), p);
         if let Some(total) = folded.and_then(|f| f.cut_from) {
             let note = format!("… cut: {total} characters in all; :full shows all of it");
-            rendered += &self.settings.colors.stdout.label(&note);
+            rendered += &p.label(&note);
             rendered.push('\n');
         }
-        // Plots, ruleset sequences and board drawings go under the value (not with -q).
-        if !self.settings.quiet
-            && let Some(details) = session.details(value)
-        {
-            rendered += &details;
+        // Plots, ruleset sequences and board drawings go under the value.
+        if let Some(details) = &shown.details {
+            rendered += details;
             if !rendered.ends_with('\n') {
                 rendered.push('\n');
             }
         }
         rendered
-    }
-
-    fn render_json(
-        &self,
-        session: &mut Session,
-        statement: &json::Statement,
-        value: &Value,
-        printed: &str,
-    ) -> String {
-        // `-q` shortens the text output only: JSON consumers read the summary's keys.
-        let summary = session.summary(value);
-        json::success(statement, printed, value.kind_name(), summary.as_ref()) + "\n"
     }
 
     fn write_diagnostic(&mut self, diag: &Diagnostic, origin: Origin) {
@@ -362,6 +280,7 @@ impl<O: Write, E: Write> Reporter<O, E> {
 mod tests {
     use super::*;
     use crate::shell::style::Palette;
+    use cgcalc_core::Value;
 
     fn settings(format: Format, fail_fast: bool) -> Settings {
         Settings {
@@ -375,8 +294,14 @@ mod tests {
         }
     }
 
-    fn failure(line: usize) -> StatementResult {
-        StatementResult {
+    /// Report a chunk's answers as the script runner does.
+    fn report_all<O: Write, E: Write>(r: &mut Reporter<O, E>, answers: &[Answer]) -> Flow {
+        let stopped = !answers.iter().all(|a| r.report(a, Origin::Stdin));
+        r.end_chunk(stopped)
+    }
+
+    fn failure(line: usize) -> Answer {
+        Answer {
             line,
             input: "{1|".into(),
             silent: false,
@@ -390,26 +315,28 @@ mod tests {
         }
     }
 
-    fn success(line: usize, silent: bool) -> StatementResult {
-        StatementResult {
+    fn success(line: usize, silent: bool) -> Answer {
+        Answer {
             line,
             input: "true".into(),
             silent,
             printed: Vec::new(),
-            result: Ok(Value::Bool(true)),
+            result: Ok(Shown {
+                value: Value::Bool(true),
+                // As the session answers in text mode: a silent statement's value has no text.
+                text: (!silent).then(|| "true".into()),
+                kind: "boolean",
+                summary: None,
+                details: None,
+            }),
         }
     }
 
     #[test]
     fn text_errors_go_to_stderr_and_set_the_exit_code() {
         let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Text, false));
-        let mut session = Session::new();
         assert_eq!(r.exit_code(), EXIT_OK);
-        let flow = r.report(
-            &mut session,
-            vec![failure(2), success(3, true)],
-            Origin::Stdin,
-        );
+        let flow = report_all(&mut r, &[failure(2), success(3, true)]);
         assert_eq!(flow, Flow::Continue);
         assert_eq!(r.exit_code(), EXIT_FAILED);
         assert!(r.out.is_empty(), "a silent success prints nothing");
@@ -423,12 +350,7 @@ mod tests {
     #[test]
     fn json_puts_every_statement_on_stdout() {
         let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Json, false));
-        let mut session = Session::new();
-        r.report(
-            &mut session,
-            vec![success(1, false), failure(1), success(1, true)],
-            Origin::Stdin,
-        );
+        report_all(&mut r, &[success(1, false), failure(1), success(1, true)]);
         let out = String::from_utf8(r.out).expect("utf-8");
         assert_eq!(out.lines().count(), 3);
         assert!(out.lines().all(|l| l.starts_with("{\"line\":1,")));
@@ -443,12 +365,7 @@ mod tests {
     #[test]
     fn fail_fast_stops_after_the_first_failure() {
         let mut r = Reporter::new(Vec::new(), Vec::new(), settings(Format::Json, true));
-        let mut session = Session::new();
-        let flow = r.report(
-            &mut session,
-            vec![failure(1), success(2, false)],
-            Origin::Stdin,
-        );
+        let flow = report_all(&mut r, &[failure(1), success(2, false)]);
         assert_eq!(flow, Flow::Stop);
         assert_eq!(String::from_utf8(r.out).expect("utf-8").lines().count(), 1);
     }
@@ -467,8 +384,7 @@ mod tests {
     #[test]
     fn broken_pipe_stops_quietly() {
         let mut r = Reporter::new(BrokenPipe, Vec::new(), settings(Format::Text, false));
-        let mut session = Session::new();
-        let flow = r.report(&mut session, vec![success(1, false)], Origin::Stdin);
+        let flow = report_all(&mut r, &[success(1, false)]);
         assert_eq!(flow, Flow::Stop);
         assert_eq!(r.exit_code(), EXIT_OK);
         assert!(r.err.is_empty());

@@ -3,8 +3,8 @@
 //! long script streams its output and a pipe can stop it early.
 
 use super::report::{Flow, Origin, Reporter};
-use crate::eval::Session;
-use crate::syntax::{Chunk, Chunker};
+use cgcalc_core::eval::Session;
+use cgcalc_core::syntax::{Chunk, Chunker};
 use std::io::{self, BufRead};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,11 +87,12 @@ pub fn evaluate(
     reporter: &mut Reporter,
 ) -> Flow {
     EVALUATING.store(true, Ordering::SeqCst);
-    // Each result is written as soon as its statement has run. A statement that Ctrl-C
-    // stopped is the last one `eval_source_each` runs.
+    // Each answer is written as soon as its statement has run. A statement that Ctrl-C
+    // stopped is the last one the session runs.
     let mut stopped = false;
-    session.eval_source_each(&chunk.text, chunk.first_line, |session, result| {
-        stopped = !reporter.report_next(session, result, origin);
+    let show = reporter.show();
+    session.answer_chunk(&chunk.text, chunk.first_line, show, |answer| {
+        stopped = !reporter.report(answer, origin);
         !stopped
     });
     let interrupted = session.interrupt_flag().load(Ordering::SeqCst);

@@ -11,7 +11,7 @@
 //! everywhere) is wrapped between fields.
 
 use super::style::Palette;
-use crate::display::Summary;
+use cgcalc_core::display::Summary;
 use unicode_width::UnicodeWidthStr;
 
 /// Summary lines are wrapped to fit in this many columns.
@@ -152,8 +152,20 @@ fn wrap(fields: Vec<Field>, width: usize) -> Vec<Vec<Field>> {
 mod tests {
     use super::*;
 
+    /// The summary of `{2||1|0}`.
     fn game_summary() -> Summary {
-        Summary::example()
+        Summary {
+            outcome: "L".into(),
+            outcome_meaning: "Left wins".into(),
+            left_stop: "2".into(),
+            right_stop: "1".into(),
+            birthday: "3".into(),
+            mean: Some("5/4".into()),
+            temperature: Some("3/4".into()),
+            atomic_weight: None,
+            position: None,
+            degree: None,
+        }
     }
 
     #[test]

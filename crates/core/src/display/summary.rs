@@ -1,0 +1,64 @@
+//! The short summary shown under a game result: outcome class (in words), stops, birthday,
+//! mean, temperature and atomic weight.
+
+use super::Printer;
+use crate::engine::{Engine, EngineResult, GameId};
+
+/// The properties shown under a game result in text mode and carried in `--json` objects.
+/// Fields that do not apply are `None` (JSON `null`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// `L`, `R`, `P` or `N`.
+    pub outcome: String,
+    /// The outcome in words ("Left wins", "second player wins", ...).
+    pub outcome_meaning: String,
+    pub left_stop: String,
+    pub right_stop: String,
+    pub birthday: String,
+    pub mean: Option<String>,
+    pub temperature: Option<String>,
+    pub atomic_weight: Option<String>,
+    /// For positions of rulesets: how the position was built (`kayles[5]`).
+    pub position: Option<String>,
+    /// For loopy stoppers: the degree of loopiness (`G Upsum -G`).
+    pub degree: Option<String>,
+}
+
+#[cfg(test)]
+impl Summary {
+    /// The summary of `{2||1|0}`, for the tests of the `--json` objects.
+    pub(crate) fn example() -> Summary {
+        Summary {
+            outcome: "L".into(),
+            outcome_meaning: "Left wins".into(),
+            left_stop: "2".into(),
+            right_stop: "1".into(),
+            birthday: "3".into(),
+            mean: Some("5/4".into()),
+            temperature: Some("3/4".into()),
+            atomic_weight: None,
+            position: None,
+            degree: None,
+        }
+    }
+}
+
+/// The summary of a game.
+pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> EngineResult<Summary> {
+    let outcome = engine.outcome(g)?;
+    Ok(Summary {
+        outcome: outcome.letter().to_string(),
+        outcome_meaning: outcome.meaning().to_string(),
+        left_stop: engine.left_stop(g).to_string(),
+        right_stop: engine.right_stop(g).to_string(),
+        birthday: engine.birthday(g)?.to_string(),
+        mean: Some(engine.mean(g)?.to_string()),
+        temperature: Some(engine.temperature(g)?.to_string()),
+        atomic_weight: match engine.atomic_weight(g)? {
+            Some(w) => Some(printer.render_game(engine, w)?),
+            None => None,
+        },
+        position: None,
+        degree: None,
+    })
+}

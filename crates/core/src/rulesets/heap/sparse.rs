@@ -1,0 +1,506 @@
+//! Nim sequences of finite octal-like codes (each move leaves at most two heaps) by the
+//! sparse-space ("rare values") method of Gangolli–Plambeck and Flammenkamp.
+//!
+//! g(n) is the mex of g(r) over one-heap moves and g(a) ⊕ g(b) over splits a + b = r. Choose a
+//! bit mask and call a value *common* when `v & mask` has odd parity, *rare* otherwise. For many
+//! octal games almost every g(n) is common. Since common ⊕ common and rare ⊕ rare are rare, the
+//! common values among the split values come only from pairs with a rare member — few, and
+//! listed by walking the rare heaps. So κ, the least common value missing from the options, is
+//! found in O(#rare); g(n) = κ unless a rare value below κ is missing too, which a scan of the
+//! pairs from the smallest heaps up settles (it stops as soon as every rare value below κ has
+//! been seen, testing every `CHUNK` pairs). The answer is always exactly the mex; the mask
+//! only decides how fast it comes. The same code covers `!` and `?` splits (two distinct heaps:
+//! the pair (r/2, r/2) is skipped), `=` splits (value 0 for even r), `?` on one heap (at least
+//! two tokens left), and any digit 0-7 of an octal or hexadecimal code; digits 8-F leave three
+//! heaps and go to the definition.
+//!
+//! **The mask** is reviewed whenever the sequence has grown by half: the rare count of every
+//! mask below the next power of two over the largest value comes from one Walsh–Hadamard
+//! transform of the value histogram (rare(m) = (N + Ĥ(m)) / 2), and the best mask is kept when
+//! it leaves under a quarter of the heaps rare. Without a useful mask every heap costs the
+//! plain O(n) scan.
+//!
+//! **Where the time goes** (`perf record -g`, `perf report --sort sym` / `--sort srcline`,
+//! `perf annotate`; release build, a machine shared with other builds, so ±30 %):
+//!
+//! * Heap by heap, the rare pass of Grundy's game (1 274 rare heaps) took ~85 % of the time:
+//!   each pair is a scattered load of g(r − a). So the rare pairs are marked a block of
+//!   `BLOCK` heaps at a time (`SparseOctal::prepare_block`): with the rare heap fixed, the
+//!   loads run along consecutive heaps and each heap's marks are its own bitset words. After
+//!   that the block pass is ~40 % of Grundy's time and the scan for rare values ~57 %.
+//! * The scan needs ~3 000 pairs a heap in Grundy's game: most rare values below κ turn up in
+//!   the first few hundred pairs, but a few have only ~50 witnesses among 350 000 pairs. Scan
+//!   marks are stamps (`stamp[v] == round`), not bits: a bitset's read-modify-write made
+//!   consecutive pairs wait on each other (9.4 µs against 8 µs a heap). Once at most `FEW`
+//!   values are still needed they are looked for by a compare loop that vectorises
+//!   (Grundy's game to 10^6: ~4.5 s → ~3.6 s).
+//! * Codes with two split moves (0.376, 0.354) scanned the first move to its end before the
+//!   second: O(n) a heap whenever the scarce values came from the second. The moves now
+//!   advance together (0.376's period: 33 s → 11-16 s).
+//! * The mask review (a histogram and a Walsh–Hadamard transform at each growth by half) and
+//!   the period candidate (sequence.rs) are under 1 %.
+//! * Tried and dropped: walking per-value-class heap lists with frequent partner values to
+//!   find the scarce rare values. Grundy's values depend on n mod 3, so most class/partner
+//!   combinations can never match, and the walks cost far more than the scan (Grundy's game
+//!   to 10^6: 366 s instead of 12 s).
+//! * Tried and dropped (2026-11-24, idle machine): the block pass split between the two cores
+//!   (`rayon::join` over two halves of the rare heaps, each into its own marks, then OR-ed).
+//!   Grundy's game to 2^22 took 13.4-15.2 s against 12.8-13.1 s on one core: the pass is a
+//!   third of the time, the calling thread waits while the pool works, and the hand-off
+//!   every 256 heaps eats the rest. What would pay is a pipeline: the next block's pass on
+//!   the other core while this block's heaps are scanned (rare heaps above 2·BLOCK need only
+//!   values before the current block), which needs the sequence in a buffer that does not
+//!   move while it grows.
+//!
+//! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
+//! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
+//! issue 11 together 34 s, 0.354 (preperiod 10 061 916) alone 19 s and 308 MB.
+//!
+//! **0.007 (Treblecross)** is beyond this method at 2^24. No mask makes its early values
+//! sparse: under the best (0x7b8) a quarter of the first 30 000 heaps are rare. The rare heaps
+//! do level off (measured 2026-11-24: 13 964 rare by 2^16, 22 386 by 2^19, 22 460 by 2^20,
+//! none new to 1.1·10^6; largest value 1226), but every later heap still visits ~22 460
+//! pairs: about 3.8·10^11 pair visits to 2^24. At the 4 ns a visit measured here (2^20 in
+//! 90 s on a loaded machine) that is about 25 minutes, and even one cycle a visit on both cores
+//! would be past a minute.
+
+use super::code::{Modifier, TbCode};
+
+/// How a removal of j tokens may split the rest in two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Split {
+    No,
+    /// Any two heaps (`!`/`?` excluded: `distinct`).
+    Pair {
+        distinct: bool,
+    },
+    /// Two equal heaps only (value 0 when r is even).
+    Equal,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    j: usize,
+    take_all: bool,
+    leave_one: bool,
+    /// `?` on one heap: at least two tokens must remain.
+    leave_one_needs_two: bool,
+    split: Split,
+}
+
+/// Values above this make the mask search too costly (the method then scans plainly).
+const MASK_SEARCH_LIMIT: u32 = 1 << 16;
+
+/// Pairs scanned between two "is every needed value seen?" tests (Grundy's game to 2·10^6:
+/// 64 → 8.0 s, 128 → 7.0 s, 256 → 6.5 s, 512 → 6.2 s user time).
+const CHUNK: usize = 512;
+
+/// Needed values few enough to be looked for by comparison rather than marked.
+const FEW: usize = 4;
+
+/// Heaps whose rare pairs are marked together (see [`SparseOctal::prepare_block`]).
+const BLOCK: usize = 256;
+
+/// Incremental state of the method for one code.
+#[derive(Clone, Debug)]
+pub struct SparseOctal {
+    moves: Vec<Move>,
+    /// Whether some move splits into two heaps (else there is nothing to be sparse about).
+    splits: bool,
+    mask: u32,
+    /// Heaps n ≥ 1 whose value is rare under `mask`, ascending.
+    rare: Vec<u32>,
+    /// stamp[v] == round: value v is an option value of the current heap.
+    stamp: Vec<u32>,
+    round: u32,
+    /// Rare values below κ not seen yet (reused between heaps).
+    needed: Vec<u32>,
+    /// Heaps block_start .. block_start + BLOCK have their pairs (a, r − a) with a rare and
+    /// a > BLOCK marked in `block_marks` (`block_words` words a heap) — all but the pairs with
+    /// a small or a new rare heap, which `next` adds itself.
+    block_start: usize,
+    block_words: usize,
+    /// How many rare heaps the block has covered (the rare ones above BLOCK at its start).
+    block_rare: std::ops::Range<usize>,
+    block_marks: Vec<u64>,
+    next_review: usize,
+    max_value: u32,
+}
+
+impl SparseOctal {
+    /// How many heaps are rare under the current mask (the method's cost per heap).
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// The method's state if the code is finite, removes tokens only and never leaves more than
+    /// two heaps.
+    pub fn new(code: &TbCode) -> Option<Self> {
+        if code.max_addition() != 0 || code.max_count()? > 2 {
+            return None;
+        }
+        let max = code.max_removal()? as usize;
+        let mut moves = Vec::new();
+        for j in 0..=max {
+            let Some(d) = code.digit(j as i64) else {
+                continue;
+            };
+            if j == 0 && (d.allows(0) || d.allows(1)) {
+                return None; // loopy; rejected earlier
+            }
+            let split = if !d.allows(2) {
+                Split::No
+            } else {
+                match d.modifier(2) {
+                    Modifier::None => Split::Pair { distinct: false },
+                    Modifier::Distinct | Modifier::NotAllEqual => Split::Pair { distinct: true },
+                    Modifier::Equal => Split::Equal,
+                }
+            };
+            moves.push(Move {
+                j,
+                take_all: d.allows(0),
+                leave_one: d.allows(1),
+                leave_one_needs_two: d.modifier(1) == Modifier::NotAllEqual,
+                split,
+            });
+        }
+        let splits = moves.iter().any(|m| matches!(m.split, Split::Pair { .. }));
+        Some(SparseOctal {
+            moves,
+            splits,
+            mask: 0,
+            rare: Vec::new(),
+            stamp: vec![0; 4],
+            round: 0,
+            needed: Vec::new(),
+            block_start: 0,
+            block_words: 0,
+            block_rare: 0..0,
+            block_marks: Vec::new(),
+            next_review: 256,
+            max_value: 0,
+        })
+    }
+
+    fn is_rare(&self, v: u32) -> bool {
+        (v & self.mask).count_ones().is_multiple_of(2)
+    }
+
+    /// g(n), given g(0..n) (and that every earlier value came from this method, in order).
+    pub fn next(&mut self, g: &[u32]) -> u32 {
+        let n = g.len();
+        if n >= self.next_review {
+            self.review_mask(g);
+            self.next_review = n + n / 2;
+            self.block_start = 0;
+            self.block_rare = 0..0;
+        }
+        if self.mask != 0 && n >= self.block_start + BLOCK {
+            self.prepare_block(g);
+        }
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamp.fill(0);
+            self.round = 1;
+        }
+        self.mark_rare_pairs(g);
+        let value = if self.mask == 0 || !self.splits {
+            self.needed.clear();
+            self.scan_pairs(g);
+            self.least_unmarked()
+        } else {
+            // κ: the least common value not reached (common values come only from the moves
+            // marked so far).
+            let round = self.round;
+            let mask = self.mask;
+            let stamp = &self.stamp;
+            let kappa = (0u32..)
+                .find(|&v| (v & mask).count_ones() % 2 == 1 && stamp[v as usize] != round)
+                .unwrap_or(0);
+            self.needed.clear();
+            self.needed.extend(
+                (0..kappa)
+                    .filter(|&v| (v & mask).count_ones().is_multiple_of(2))
+                    .filter(|&v| stamp[v as usize] != round),
+            );
+            if !self.needed.is_empty() {
+                self.scan_pairs(g);
+            }
+            self.least_unmarked().min(kappa)
+        };
+        self.record(n, value);
+        value
+    }
+
+    /// One-heap moves, whole-heap moves, equal splits, and every split with a rare member.
+    fn mark_rare_pairs(&mut self, g: &[u32]) {
+        let n = g.len();
+        let round = self.round;
+        let stamp = &mut self.stamp;
+        if self.mask != 0 && !self.block_marks.is_empty() {
+            // What the block marked for this heap.
+            let w = self.block_words;
+            let row = &self.block_marks[(n - self.block_start) * w..][..w];
+            for (k, &word) in row.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    stamp[k << 6 | word.trailing_zeros() as usize] = round;
+                    word &= word - 1;
+                }
+            }
+        }
+        for m in &self.moves {
+            if m.j > n {
+                break;
+            }
+            let r = n - m.j;
+            if r == 0 {
+                if m.take_all {
+                    stamp[0] = round;
+                }
+                continue;
+            }
+            if m.leave_one && (r >= 2 || !m.leave_one_needs_two) {
+                stamp[g[r] as usize] = round;
+            }
+            if r < 2 {
+                continue;
+            }
+            match m.split {
+                Split::Equal if r.is_multiple_of(2) => stamp[0] = round,
+                Split::Pair { distinct } if self.mask != 0 => {
+                    // Rare heaps a < r: each pair (a, r − a) with a rare member, seen from
+                    // that member (a pair of two rare heaps is marked twice, harmlessly).
+                    // The block has done those in `block_rare`.
+                    let end = self.rare.partition_point(|&a| (a as usize) < r);
+                    let half = (distinct && r.is_multiple_of(2)).then_some(r / 2);
+                    let (done, later) = (&self.block_rare, self.block_rare.end.min(end));
+                    let rest = self.rare[..done.start.min(end)]
+                        .iter()
+                        .chain(&self.rare[later..end]);
+                    for &a in rest {
+                        let a = a as usize;
+                        if Some(a) != half {
+                            stamp[(g[a] ^ g[r - a]) as usize] = round;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Mark, for the next BLOCK heaps n, n + 1, …, every pair (a, r − a) with a rare heap
+    /// a > BLOCK. Both members are below n, so this needs no value of the block; and with a
+    /// fixed the loads g(r − a) run along consecutive heaps, and each heap's marks are its own
+    /// words — no waiting between iterations. (Heap by heap, the same pairs cost a scattered
+    /// load each and took ~85 % of the time in Grundy's game.)
+    fn prepare_block(&mut self, g: &[u32]) {
+        let n = g.len();
+        self.block_start = n;
+        let words = ((self.max_value + 1).next_power_of_two() as usize * 2).div_ceil(64);
+        self.block_words = words;
+        self.block_marks.clear();
+        self.block_marks.resize(BLOCK * words, 0);
+        let first = self.rare.partition_point(|&a| (a as usize) <= BLOCK);
+        self.block_rare = first..self.rare.len();
+        let marks = &mut self.block_marks;
+        for m in &self.moves {
+            let Split::Pair { distinct } = m.split else {
+                continue;
+            };
+            for &a in &self.rare[first..] {
+                let a = a as usize;
+                let ga = g[a];
+                // Heap n + i leaves r = n + i − j; the pair needs a < r (a ≤ n − 1, so r − a
+                // ≤ n − 2 + … stays below n since a > BLOCK > i).
+                let from = (a + m.j + 1).saturating_sub(n);
+                let skip = (distinct && (2 * a + m.j) >= n).then(|| 2 * a + m.j - n);
+                for i in from..BLOCK {
+                    if Some(i) == skip {
+                        continue;
+                    }
+                    let v = (ga ^ g[n + i - m.j - a]) as usize;
+                    marks[i * words + (v >> 6)] |= 1 << (v & 63);
+                }
+            }
+        }
+    }
+
+    /// Mark split values pair by pair, from the smallest heaps up: every pair, or — when
+    /// values are `needed` — until all of them have been seen. The split moves advance
+    /// together, chunk by chunk (scanning one move to the end first made every heap of 0.376,
+    /// whose scarce values come from its second split move, cost O(n)).
+    fn scan_pairs(&mut self, g: &[u32]) {
+        let n = g.len();
+        let round = self.round;
+        let until_needed = !self.needed.is_empty();
+        // (r, the largest smaller heap of a pair) per split move.
+        let mut spans = [(0usize, 0usize); 8];
+        let mut count = 0;
+        let mut longest = 0;
+        for m in &self.moves {
+            let Split::Pair { distinct } = m.split else {
+                continue;
+            };
+            if m.j + 2 > n {
+                continue;
+            }
+            let r = n - m.j;
+            let top = if distinct && r.is_multiple_of(2) {
+                r / 2 - 1
+            } else {
+                r / 2
+            };
+            if count == spans.len() {
+                // More split moves than the fixed array holds: scan the extra ones whole.
+                scan_range(g, &mut self.stamp, round, r, 1, top + 1);
+                continue;
+            }
+            spans[count] = (r, top);
+            count += 1;
+            longest = longest.max(top);
+        }
+        let mut a = 1;
+        while a <= longest {
+            let end = (a + CHUNK).min(longest + 1);
+            if until_needed && self.needed.len() <= FEW {
+                // Only a few scarce values left: look for them alone. A compare-and-or loop
+                // vectorises, unlike the scattered stores of marking every pair.
+                let mut few = [u32::MAX; FEW];
+                few[..self.needed.len()].copy_from_slice(&self.needed);
+                let mut hits = 0;
+                for &(r, top) in &spans[..count] {
+                    if a <= top {
+                        hits |= find_few(g, r, a, end.min(top + 1), &few);
+                    }
+                }
+                for (k, &w) in few.iter().enumerate() {
+                    if hits >> k & 1 == 1 {
+                        self.stamp[w as usize] = round;
+                    }
+                }
+            } else {
+                for &(r, top) in &spans[..count] {
+                    if a <= top {
+                        scan_range(g, &mut self.stamp, round, r, a, end.min(top + 1));
+                    }
+                }
+            }
+            a = end;
+            if until_needed {
+                let stamp = &self.stamp;
+                self.needed.retain(|&v| stamp[v as usize] != round);
+                if self.needed.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn least_unmarked(&self) -> u32 {
+        let round = self.round;
+        self.stamp
+            .iter()
+            .position(|&s| s != round)
+            .unwrap_or(self.stamp.len()) as u32
+    }
+
+    /// Bookkeeping after g(n) = v.
+    fn record(&mut self, n: usize, v: u32) {
+        if v > self.max_value {
+            self.max_value = v;
+            // Room for every xor of two values and their mex.
+            let cap = (v + 1).next_power_of_two() as usize * 2 + 1;
+            if cap > self.stamp.len() {
+                self.stamp.resize(cap, 0);
+            }
+        }
+        if self.mask != 0 && self.is_rare(v) {
+            self.rare.push(n as u32);
+        }
+    }
+
+    /// Pick the mask that leaves the fewest rare heaps among g(1..n); keep none when even the
+    /// best leaves a quarter of them rare (the scans would cost more than they save).
+    fn review_mask(&mut self, g: &[u32]) {
+        let max = self.max_value;
+        if max >= MASK_SEARCH_LIMIT || !self.splits {
+            self.set_mask(0, g);
+            return;
+        }
+        let size = (max + 1).next_power_of_two() as usize;
+        let mut h = vec![0i64; size];
+        for &v in &g[1..] {
+            h[v as usize] += 1;
+        }
+        walsh_hadamard(&mut h);
+        let total = (g.len() - 1) as i64;
+        let rare_count = |m: usize| (total + h[m]) / 2;
+        let best = (1..size).min_by_key(|&m| rare_count(m)).unwrap_or(0);
+        let mask = if best != 0 && rare_count(best) * 4 < total {
+            best as u32
+        } else {
+            0
+        };
+        self.set_mask(mask, g);
+    }
+
+    fn set_mask(&mut self, mask: u32, g: &[u32]) {
+        if mask == self.mask {
+            return;
+        }
+        self.mask = mask;
+        self.rare = if mask == 0 {
+            Vec::new()
+        } else {
+            (1..g.len() as u32)
+                .filter(|&a| self.is_rare(g[a as usize]))
+                .collect()
+        };
+    }
+}
+
+/// Bit k set when some pair (b, r − b), b in from..end, has value `few[k]`.
+fn find_few(g: &[u32], r: usize, from: usize, end: usize, few: &[u32; FEW]) -> u32 {
+    let lo = &g[from..end];
+    let hi = &g[r + 1 - end..=r - from];
+    let [w0, w1, w2, w3] = *few;
+    // Four plain accumulators and no early exit, so the loop vectorises (one accumulator
+    // shifted by k did not, nor did an array of eight).
+    let (mut h0, mut h1, mut h2, mut h3) = (0u32, 0u32, 0u32, 0u32);
+    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+        let v = x ^ y;
+        h0 |= u32::from(v == w0);
+        h1 |= u32::from(v == w1);
+        h2 |= u32::from(v == w2);
+        h3 |= u32::from(v == w3);
+    }
+    h0 | h1 << 1 | h2 << 2 | h3 << 3
+}
+
+/// Mark the pairs (b, r − b) for b in from..end (1 ≤ from ≤ end ≤ r).
+fn scan_range(g: &[u32], stamp: &mut [u32], round: u32, r: usize, from: usize, end: usize) {
+    // Plain stores (no read-modify-write), so consecutive pairs do not wait on each other.
+    for (x, y) in g[from..end]
+        .iter()
+        .zip(g[r + 1 - end..=r - from].iter().rev())
+    {
+        stamp[(x ^ y) as usize] = round;
+    }
+}
+
+/// In-place Walsh–Hadamard transform: h[m] becomes Σ_v h[v]·(−1)^parity(v & m).
+fn walsh_hadamard(h: &mut [i64]) {
+    let mut len = 1;
+    while len < h.len() {
+        for block in h.chunks_mut(2 * len) {
+            let (lo, hi) = block.split_at_mut(len);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        len *= 2;
+    }
+}

@@ -1,0 +1,147 @@
+//! Round trip is a law: every game the printer emits parses back to the same game.
+//! Random games are typed as braces, evaluated, printed, and the printed text is evaluated
+//! again in the same session (same arena, so equal values have equal ids).
+
+use cgcalc_core::eval::{Session, Value};
+use proptest::prelude::*;
+
+/// Allocations are counted, as in the binary, so memory ceilings apply.
+#[global_allocator]
+static ALLOCATOR: cgcalc_core::CountingAllocator = cgcalc_core::CountingAllocator;
+
+/// A random game written as cgcalc input: leaves are small juxtaposed literals.
+fn game_text() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        (-3i32..=3).prop_map(|n| n.to_string()),
+        (-7i32..=7, 1u32..=3).prop_map(|(n, k)| format!("{n}/{}", 1 << k)),
+        (0u32..4).prop_map(|m| format!("*{m}")),
+        (-3i32..=3, 0u32..3).prop_map(|(u, m)| {
+            let ups = if u >= 0 {
+                format!("^{u}")
+            } else {
+                format!("v{}", -u)
+            };
+            format!("{ups}*{m}")
+        }),
+    ];
+    leaf.prop_recursive(4, 32, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(","), r.join(",")))
+    })
+}
+
+fn eval(session: &mut Session, src: &str) -> Value {
+    let mut results = session.eval_source(src, 1);
+    assert_eq!(results.len(), 1, "{src}");
+    match results.remove(0).result {
+        Ok(v) => v,
+        Err(d) => panic!("{src} failed: {}", d.message),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn printed_games_parse_back(text in game_text()) {
+        let mut session = Session::new();
+        let value = eval(&mut session, &text);
+        let printed = session.render(&value);
+        let again = eval(&mut session, &printed);
+        let same = eval(&mut session, &format!("({text}) == ({printed})"));
+        prop_assert!(matches!(same, Value::Bool(true)), "{text} printed as {printed}");
+        prop_assert_eq!(session.render(&again), printed);
+    }
+
+    #[test]
+    fn sums_print_and_parse_back(a in game_text(), b in game_text(), c in game_text()) {
+        let mut session = Session::new();
+        let src = format!("{a} + {b} - {c}");
+        let value = eval(&mut session, &src);
+        let printed = session.render(&value);
+        let same = eval(&mut session, &format!("({src}) == ({printed})"));
+        prop_assert!(matches!(same, Value::Bool(true)), "{src} printed as {printed}");
+    }
+}
+
+#[test]
+fn notation_examples_round_trip() {
+    let mut session = Session::new();
+    for text in [
+        "6^*",
+        "^*6",
+        "73/16v9*8",
+        "2*",
+        "-1^^",
+        "+-1",
+        "+-1/2",
+        "+-^^",
+        "+-(1*)",
+        "+-{1,1*}",
+        "{3||2*|1*}",
+        "{1|^^||^}",
+        "{0|^<2>}",
+        "^<2>",
+        "^<2>*",
+        "^[4]",
+        "^[2]*",
+        "Tiny(3/2)",
+        "Miny(1)",
+        "9Tiny({2|1})",
+        "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+    ] {
+        let value = eval(&mut session, text);
+        let printed = session.render(&value);
+        let same = eval(&mut session, &format!("({text}) == ({printed})"));
+        assert!(
+            matches!(same, Value::Bool(true)),
+            "{text} printed as {printed}"
+        );
+        let again = eval(&mut session, &printed);
+        assert_eq!(session.render(&again), printed, "{text}");
+    }
+}
+
+/// Loopy values print in CGSuite's notation, extended so that everything printed pastes back
+/// (`5over`, `^[on]`, `v<on>*`, labelled braces, `S & T`); the random loopy games of
+/// `tests/loopy_laws.rs` check the same law.
+#[test]
+fn loopy_notation_examples_round_trip() {
+    let mut session = Session::new();
+    for text in [
+        "on",
+        "off",
+        "dud",
+        "over",
+        "-1/4under",
+        "5over",
+        "^[on]",
+        "^[on]*",
+        "5v[on]*",
+        "^<on>",
+        "v<on>*",
+        "+-(5over)",
+        "+-over",
+        "Tiny(over)",
+        "5Tiny(on)",
+        "Miny(on)",
+        "{0||||0|||Miny(on)|0||off}",
+        "a{0||||0|||a|*||*}",
+        "a{0|{0||||0,*2|||a|0||0}||0}",
+        "{0||0,pass|0,v[4]*}",
+        "2 & +-1",
+        "^ & v*",
+        "19/4over & 19/4under",
+        "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+    ] {
+        let value = eval(&mut session, text);
+        let printed = session.render(&value);
+        assert_eq!(printed, text, "{text} prints as itself");
+        let again = eval(&mut session, &printed);
+        assert_eq!(session.render(&again), printed, "{text}");
+    }
+}
