@@ -152,20 +152,15 @@ fn wrap(fields: Vec<Field>, width: usize) -> Vec<Vec<Field>> {
 mod tests {
     use super::*;
 
-    /// The summary of `{2||1|0}`.
+    /// The summary of `{2||1|0}`, as the session works it out.
     fn game_summary() -> Summary {
-        Summary {
-            outcome: "L".into(),
-            outcome_meaning: "Left wins".into(),
-            left_stop: "2".into(),
-            right_stop: "1".into(),
-            birthday: "3".into(),
-            mean: Some("5/4".into()),
-            temperature: Some("3/4".into()),
-            atomic_weight: None,
-            position: None,
-            degree: None,
-        }
+        let mut summary = None;
+        let mut session = cgcalc_core::Session::new();
+        session.answer("{2||1|0}", 1, cgcalc_core::Show::text(false), |answer| {
+            summary = answer.result.as_ref().ok().and_then(|s| s.summary.clone());
+            true
+        });
+        summary.expect("a game has a summary")
     }
 
     #[test]
