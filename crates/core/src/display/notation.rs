@@ -6,6 +6,7 @@
 //! than it; at four bars a game is braced, so no game ever prints five bars.
 
 use super::order::GameOrder;
+use crate::engine::draws::LoopyNim;
 use crate::engine::{Dyadic, Engine, EngineResult, GameId, Nus, TinyKind, UptimalRuns};
 use crate::value::{Side, Value};
 use num_rational::BigRational;
@@ -108,6 +109,13 @@ impl Printer {
             Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text(t) => out.write_str(&t.text)?,
             Value::Ruleset(r) => out.write_str(&r.name())?,
+            Value::Position(p) if let Some(value) = p.loopy_nim_value(engine) => match value? {
+                LoopyNim::Finite(n) => {
+                    let g = engine.nimber(u64::from(n));
+                    self.write_game(engine, g, out)?
+                }
+                LoopyNim::Infinite(k) => out.write_str(&loopy_nimber(&k))?,
+            },
             Value::Position(p) => match p.loopy_value(engine) {
                 Some(value) => match value? {
                     crate::engine::loopy::LoopyResult::Short(g) => {
@@ -123,6 +131,7 @@ impl Printer {
                 }
             },
             Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
+            Value::LoopyNimber(k) => out.write_str(&loopy_nimber(k))?,
             Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
@@ -506,6 +515,11 @@ pub fn write_rational(r: &BigRational, out: &mut dyn Write) -> fmt::Result {
     } else {
         write!(out, "{}/{}", r.numer(), r.denom())
     }
+}
+
+/// ∞(K) as it prints and reads back (draws.md §2.1): `∞` for K = ∅, else `∞(0,1)`.
+pub fn loopy_nimber(k: &[u32]) -> String {
+    LoopyNim::Infinite(k.to_vec()).to_string()
 }
 
 #[cfg(test)]

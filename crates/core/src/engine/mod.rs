@@ -10,6 +10,7 @@ mod atomic;
 mod canonical;
 mod compare;
 mod compound;
+pub mod draws;
 pub mod dyadic;
 pub mod loopy;
 pub mod memory;

@@ -73,6 +73,20 @@ impl Evaluator<'_> {
                 return self.print_line(&v);
             }
             "mex" => return mex(&flatten(args)),
+            "loopynimber" => {
+                return match args.as_slice() {
+                    [
+                        Value::List(_)
+                        | Value::Set(_)
+                        | Value::Range(_)
+                        | Value::Sequence(_)
+                        | Value::Tuple(_),
+                    ] => self.loopy_nimber_literal(args),
+                    _ => Err(EvalError::new(format!(
+                        "{name} takes one collection K of natural numbers: {name}({{0, 1}})"
+                    ))),
+                };
+            }
             "sum" => {
                 // Several arguments: their sum, as `Sum` of a list of them.
                 return self.call_method(&Value::List(args), name, Vec::new());

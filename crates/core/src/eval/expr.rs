@@ -114,6 +114,13 @@ impl Evaluator<'_> {
             ExprKind::Game { left, right } => self.eval_game(e, left, right),
             ExprKind::Labelled { .. } => self.eval_loopy_specifier(e),
             ExprKind::Pass => Err(EvalError::new("Unexpected `pass`.")),
+            ExprKind::LoopyNimber(items) => {
+                let values = items
+                    .iter()
+                    .map(|i| self.eval(i))
+                    .collect::<EvalResult<Vec<_>>>()?;
+                self.loopy_nimber_literal(values)
+            }
             ExprKind::ExplicitGame { left, right } => {
                 let left = self.eval_options(left)?;
                 let right = self.eval_options(right)?;
@@ -384,6 +391,7 @@ impl Evaluator<'_> {
             Value::Number(r) => Ok(Value::Number(-r)),
             // Every impartial game is its own negative.
             Value::Misere(m) => Ok(Value::Misere(m)),
+            Value::LoopyNimber(k) => Ok(Value::LoopyNimber(k)),
             Value::Loopy(_) => self.loopy_negate(&v),
             other => {
                 let g = self.game_of(&other)?;
@@ -394,6 +402,9 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if let Some(r) = self.loopy_nimber_binary(op, &a, &b) {
+            return r;
+        }
         if (matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_)) || op == BinOp::Sided)
             && let Some(v) = self.loopy_binary(op, &a, &b)?
         {
@@ -539,6 +550,9 @@ impl Evaluator<'_> {
                 std::cmp::Ordering::Greater => Relation::Greater,
             };
             return Ok(relation_satisfies(op, rel));
+        }
+        if let Some(result) = self.loopy_nimber_compare(op, a, b) {
+            return result;
         }
         if let Some(result) = self.loopy_compare(op, a, b)? {
             return Ok(result);
@@ -827,7 +841,14 @@ impl Evaluator<'_> {
 
     fn index(&mut self, target: &Value, args: Vec<Value>) -> EvalResult<Value> {
         match (target, args.as_slice()) {
-            (Value::Ruleset(r), _) => r.position(&args, self.engine),
+            (Value::Ruleset(r), _) => match r.index(&args, self.engine) {
+                Some(tokens) => tokens,
+                None => r.position(&args, self.engine),
+            },
+            (_, []) => Err(EvalError::new(format!(
+                "{} needs an index inside the brackets: x[1]",
+                type_name(target)
+            ))),
             (Value::Map(entries), [key]) => self.map_get(entries, key),
             (Value::Sequence(seq), [i]) => {
                 let n = expect_integer(i)?;
@@ -886,7 +907,7 @@ fn is_arithmetic(v: &Value) -> bool {
     )
 }
 
-fn op_symbol(op: BinOp) -> &'static str {
+pub(super) fn op_symbol(op: BinOp) -> &'static str {
     match op {
         BinOp::Add => "+",
         BinOp::Sub => "-",

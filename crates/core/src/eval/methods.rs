@@ -141,6 +141,14 @@ impl Evaluator<'_> {
                     return Ok(v);
                 }
             }
+            Value::LoopyNimber(k) => {
+                if let Some(entry) = reference::entry_by_key(&key, Kind::LoopyNimberMethod) {
+                    entry.check_arity(args.len())?;
+                }
+                return self
+                    .loopy_nimber_method(k, &key, &args)?
+                    .ok_or_else(|| self.unknown_method(name, receiver));
+            }
             _ => {}
         }
         let game_like = matches!(

@@ -19,6 +19,7 @@ mod json;
 #[cfg(test)]
 mod language_tests;
 mod loopy;
+mod loopy_nimber;
 mod methods;
 pub(crate) mod misere;
 mod names;

@@ -28,6 +28,7 @@ impl Evaluator<'_> {
             "Nothing" => Some(Value::Nothing),
             name if OUTCOME_LETTERS.contains(&name) => outcome_class(name),
             "inf" => Some(crate::rulesets::board::infinity()),
+            "oo" => Some(Value::LoopyNimber(Box::new([]))),
             _ => None,
         }
     }
@@ -80,7 +81,8 @@ pub const OUTCOME_LETTERS: &[&str] = &["L", "R", "P", "N", "D"];
 
 /// Whether a user variable may take the name of this constant (and hide it).
 pub fn may_be_shadowed(name: &str) -> bool {
-    OUTCOME_LETTERS.contains(&name)
+    // `oo` is a common short name too; `oo(…)` stays the literal whatever `oo` is bound to.
+    OUTCOME_LETTERS.contains(&name) || name == "oo"
 }
 
 /// The outcome class named `name`, equal to what `.OutcomeClass` answers: a plain value for
@@ -196,6 +198,7 @@ impl Evaluator<'_> {
             "SidedValue" => short || matches!(v, Value::Loopy(_)),
             "LoopyGame" => matches!(v, Value::Loopy(_)),
             "MisereCanonicalGame" => matches!(v, Value::Misere(_)),
+            "LoopyNimber" => matches!(v, Value::LoopyNimber(_)),
             "Nimber" => match v {
                 Value::Number(r) => r.is_zero(),
                 Value::Game(g) => self.engine.as_nus(*g).is_some_and(|n| n.is_nimber()),

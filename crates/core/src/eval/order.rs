@@ -11,7 +11,7 @@ fn rank(v: &Value) -> u8 {
         Value::Nothing => 0,
         Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => 1,
         Value::Loopy(_) => 1,
-        Value::Misere(_) => 2,
+        Value::Misere(_) | Value::LoopyNimber(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
         Value::Tuple(_) => 5,
@@ -81,6 +81,10 @@ impl Evaluator<'_> {
             (Value::Misere(g), Value::Misere(h)) => {
                 crate::misere::with_arena(self.engine, |a| a.compare(*g, *h))
             }
+            // Misère games first, then loopy nim values by their sets K.
+            (Value::Misere(_), Value::LoopyNimber(_)) => Ordering::Less,
+            (Value::LoopyNimber(_), Value::Misere(_)) => Ordering::Greater,
+            (Value::LoopyNimber(x), Value::LoopyNimber(y)) => x.cmp(y),
             // Loopy values after short games; equal values are one element; otherwise in the
             // order of their text (deterministic, though not CGSuite's hash order).
             (Value::Loopy(_), Value::Loopy(_)) => {

@@ -31,6 +31,8 @@ pub enum Kind {
     RulesetMethod,
     /// A property or method of thermographs: `G.Thermograph.LeftWall`.
     ThermographMethod,
+    /// A property of loopy nim values ∞(K): `oo(0,1).OutcomeClass`.
+    LoopyNimberMethod,
     /// A property of the players `Left` and `Right`: `Left.Opponent`.
     PlayerMethod,
     /// A ruleset named by a constant: `kayles`.
@@ -46,7 +48,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -56,6 +58,7 @@ impl Kind {
         Kind::PositionMethod,
         Kind::RulesetMethod,
         Kind::ThermographMethod,
+        Kind::LoopyNimberMethod,
         Kind::PlayerMethod,
         Kind::Ruleset,
         Kind::Constant,
@@ -87,6 +90,7 @@ impl Kind {
             Kind::PositionMethod => "property of ruleset positions",
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
+            Kind::LoopyNimberMethod => "property of loopy nim values",
             Kind::PlayerMethod => "property of players",
             Kind::Ruleset => "ruleset",
             Kind::Constant => "constant",
@@ -108,6 +112,7 @@ impl Kind {
             Kind::PositionMethod => "positions of rulesets",
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
+            Kind::LoopyNimberMethod => "loopy nim values ∞(K)",
             Kind::PlayerMethod => "the players Left and Right",
             Kind::Function
             | Kind::Ruleset
@@ -134,6 +139,8 @@ pub enum Receiver {
     String,
     Misere,
     Thermograph,
+    /// A loopy nim value ∞(K).
+    LoopyNimber,
     /// `Left` or `Right`.
     Player,
 }
@@ -151,6 +158,7 @@ impl Receiver {
             // A misère game also answers the game methods (of its normal-play form).
             Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
+            Receiver::LoopyNimber => &[Kind::LoopyNimberMethod],
             Receiver::Player => &[Kind::PlayerMethod],
         }
     }
@@ -174,6 +182,7 @@ impl Receiver {
             Value::Str(_) => Receiver::String,
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
+            Value::LoopyNimber(_) => Receiver::LoopyNimber,
             Value::Side(_) => Receiver::Player,
             _ => return None,
         })
@@ -295,6 +304,7 @@ pub const TOPICS: &[&str] = &[
     "Partizan games",
     "Misère games",
     "Loopy games",
+    "Games with draws",
     "Collections",
     "Strings",
     "Constants",
@@ -844,6 +854,20 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "Period", "R.Period / R.Period(N)", 0, 1, "Positions", "The period, preperiod and saltus of the nim values.", "kayles.Period", ["period", "CheckPeriodicity"];
 
     // Thermographs.
+    Function, "digraph_ruleset", "digraph_ruleset(adj)", 0, 1, "Games with draws", "Tokens on a directed graph, whose play may never end: adjacency lists (vertices numbered from 1; base => 0), a map from vertices to their moves, or edges => [(u, v), ...]. G(v) is one token, G[v1, v2] several.", "DigraphRuleset([[2], [3], []])[1, 2].OutcomeClass", ["OutcomeClasses", "LoopyNimValue"];
+    RulesetMethod, "OutcomeClasses", "G.OutcomeClasses", 0, 0, "Games with draws", "The outcome class (P, N or D) of one token on each vertex.", "DigraphRuleset([[1, 2], []]).OutcomeClasses", ["LoopyNimValues"];
+    RulesetMethod, "LoopyNimValues", "G.LoopyNimValues", 0, 0, "Games with draws", "The loopy nim value of one token on each vertex.", "DigraphRuleset([[1, 2], []]).LoopyNimValues", ["OutcomeClasses"];
+    RulesetMethod, "VertexCount", "G.VertexCount", 0, 0, "Games with draws", "How many vertices the digraph has.", "DigraphRuleset([[2], []]).VertexCount", ["EdgeCount"];
+    RulesetMethod, "EdgeCount", "G.EdgeCount", 0, 0, "Games with draws", "How many edges (moves) the digraph has.", "DigraphRuleset([[2], []]).EdgeCount", ["VertexCount"];
+    PositionMethod, "LoopyNimValue", "P.LoopyNimValue", 0, 0, "Games with draws", "The generalized Sprague–Grundy value: an integer, or ∞(K) when play may never end.", "DigraphRuleset([[1, 2], []])(1).LoopyNimValue", ["NimValue", "LoopyNimber"];
+    PositionMethod, "DrawingMoves", "P.DrawingMoves", 0, 1, "Games with draws", "The moves after which the game is a draw.", "DigraphRuleset([[1, 2], [1, 3], []])(1).DrawingMoves", ["WinningMoves"];
+    PositionMethod, "Remoteness", "P.Remoteness", 0, 1, "Games with draws", "How many moves a decided game lasts when the winner hurries and the loser delays; Nothing for a draw.", "DigraphRuleset([[2, 3], [1], []])(2).Remoteness", ["WinningMoves"];
+    LoopyNimberMethod, "FiniteOptionValues", "X.FiniteOptionValues", 0, 0, "Games with draws", "K of a loopy nim value ∞(K): the finite loopy nim values of its options.", "oo(0,1).FiniteOptionValues", ["LoopyNimValue"];
+    LoopyNimberMethod, "LoopyNimValue", "X.LoopyNimValue", 0, 0, "Games with draws", "The loopy nim value itself.", "oo(2).LoopyNimValue", ["FiniteOptionValues"];
+    LoopyNimberMethod, "NimValue", "X.NimValue", 0, 0, "Games with draws", "An error: ∞(K) has no finite nim value (LoopyNimValue gives it).", "oo(1) + *1", ["LoopyNimValue"];
+    LoopyNimberMethod, "OutcomeClass", "X.OutcomeClass", 0, 0, "Games with draws", "N when 0 is in K (move to a P-position), else D: a draw.", "oo(0,1).OutcomeClass", ["D"];
+    Function, "loopy_nimber", "loopy_nimber(K)", 1, 1, "Games with draws", "The loopy nim value ∞(K) from a collection K of natural numbers; also written ∞(…) or oo(…).", "LoopyNimber({0, 1})", ["oo"];
+    Constant, "oo", "oo", 0, 0, "Games with draws", "∞, the loopy nim value of a game drawn whatever is added to it; oo(0,1) and ∞(0,1) are ∞({0,1}). A variable named oo hides the bare name.", "oo + *3", ["loopy_nimber"];
     ThermographMethod, "LeftWall", "T.LeftWall", 0, 0, "Values and stops", "The thermograph's left wall.", "{3|-1}.Thermograph.LeftWall", ["RightWall", "Wall"];
     ThermographMethod, "Mast", "T.Mast", 0, 0, "Values and stops", "Where the mast stands: the mean value.", "{3|-1}.Thermograph.Mast", ["Mean"];
     ThermographMethod, "RightWall", "T.RightWall", 0, 0, "Values and stops", "The thermograph's right wall.", "{3|-1}.Thermograph.RightWall", ["LeftWall", "Wall"];

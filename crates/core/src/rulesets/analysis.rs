@@ -588,6 +588,9 @@ impl SumPosition {
 
 /// `a + b` for two positions: a position again, so form-dependent properties still work.
 pub fn add_positions(a: Rc<dyn Position>, b: Rc<dyn Position>) -> Value {
+    if let Some(tokens) = super::draws::digraph::add_tokens(&a, &b) {
+        return tokens;
+    }
     Value::Position(Rc::new(SumPosition::new(vec![a, b])))
 }
 

@@ -12,6 +12,7 @@ pub mod board;
 pub mod brute;
 pub mod cgsuite;
 pub mod contest;
+pub mod draws;
 pub mod enclosed;
 pub mod functional;
 pub mod game_variant;
@@ -113,6 +114,7 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         .or_else(|| contest::function(key, args, engine))
         .or_else(|| partizan::function(key, args, engine))
         .or_else(|| graph::function(key, args))
+        .or_else(|| draws::function(key, args, engine))
 }
 
 /// CGSuite's `game.grid.X`, `game.strip.X` and `game.graph.X` rulesets, alone (a ruleset

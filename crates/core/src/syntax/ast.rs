@@ -227,6 +227,9 @@ pub enum ExprKind {
     },
     /// `pass`: an option of a loopy game that moves to the game itself (`{pass|*}`).
     Pass,
+    /// `∞`, `∞(0,1)`, `oo(0, *2)`, `oo({0,1})`: a loopy nim value, from its arguments (natural
+    /// numbers or nimbers, or one collection of them).
+    LoopyNimber(Vec<Expr>),
     /// `a{0|a}`: braces whose node is named `label` inside them (a loopy game).
     Labelled {
         label: Symbol,

@@ -823,6 +823,21 @@ impl Builder {
             Rule::string => ExprKind::Str(unescape(self.find(pair, Rule::str_inner)?.as_str())),
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
             Rule::pass_kw => ExprKind::Pass,
+            Rule::loopy_nimber | Rule::loopy_nimber_call => {
+                let (args, depth) = match pair.into_inner().find(|p| p.as_rule() == Rule::call_args)
+                {
+                    Some(args) => self.call_args(args)?,
+                    None => (Vec::new(), 0),
+                };
+                if let Some(named) = args.iter().find(|a| a.name.is_some()) {
+                    return Err(self.error(
+                        "`∞(…)` takes natural numbers or nimbers, not named arguments",
+                        named.value.span.start,
+                    ));
+                }
+                let values = args.into_iter().map(|a| a.value).collect();
+                return self.node(ExprKind::LoopyNimber(values), span, depth + 1, span.start);
+            }
             Rule::labelled => {
                 let mut inner = pair.into_inner();
                 let label = self.next(&mut inner, span)?.as_str().into();

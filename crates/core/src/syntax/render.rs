@@ -529,6 +529,14 @@ fn expr(out: &mut String, e: &Expr) {
         }
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::LoopyNimber(items) => {
+            out.push('∞');
+            if !items.is_empty() {
+                out.push('(');
+                list(out, items, full);
+                out.push(')');
+            }
+        }
         ExprKind::Labelled { label, game } => {
             out.push_str(label);
             expr(out, game);

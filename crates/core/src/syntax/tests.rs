@@ -29,6 +29,7 @@ fn strip(e: &mut Expr) {
         ExprKind::Set(items)
         | ExprKind::List(items)
         | ExprKind::Tuple(items)
+        | ExprKind::LoopyNimber(items)
         | ExprKind::Begin(items) => items.iter_mut().for_each(strip),
         ExprKind::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
             strip(k);

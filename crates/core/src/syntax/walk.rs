@@ -116,7 +116,10 @@ impl Walk {
                     self.expr(o);
                 }
             }
-            ExprKind::Set(items) | ExprKind::List(items) | ExprKind::Tuple(items) => {
+            ExprKind::Set(items)
+            | ExprKind::List(items)
+            | ExprKind::Tuple(items)
+            | ExprKind::LoopyNimber(items) => {
                 for i in items {
                     self.expr(i);
                 }

@@ -72,6 +72,9 @@ pub enum Value {
     Loopy(Rc<crate::engine::loopy::Loopy>),
     /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
     Misere(crate::misere::MisereId),
+    /// An infinite loopy nim value ∞(K) of impartial play with draws (draws.md §1.3): K, the
+    /// finite values of the options, sorted and distinct. Finite loopy nim values are integers.
+    LoopyNimber(Box<[u32]>),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
     /// thermograph, a periodicity).
     Text(Box<Preformatted>),
@@ -151,6 +154,12 @@ impl Value {
         }))
     }
 
+    /// The outcome class `D`, a draw whoever starts. The classes with draws are outcome text,
+    /// as the constants `D`, `NHat`, … are.
+    pub fn draw() -> Value {
+        Value::text("outcome", "D")
+    }
+
     /// The `kind` field of `--json` output.
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -174,6 +183,7 @@ impl Value {
             Value::Ruleset(_) => "ruleset",
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
+            Value::LoopyNimber(_) => "loopy_nimber",
             Value::Loopy(l) => match **l {
                 crate::engine::loopy::Loopy::Stopper(_) => "loopy_game",
                 _ => "sided_value",
@@ -207,6 +217,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Ruleset(_) => "a ruleset",
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
+        Value::LoopyNimber(_) => "a loopy nim value",
         Value::Loopy(l) => match **l {
             crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
             _ => "a sided value (onside & offside)",
@@ -255,6 +266,7 @@ impl Value {
             Value::Ruleset(r) => Value::Ruleset(r.clone()),
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
+            Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
             Value::Loopy(l) => Value::Loopy(l.clone()),
             Value::Text(t) => Value::Text(t.clone()),
             Value::Nothing => Value::Nothing,
@@ -292,6 +304,7 @@ impl PartialEq for Value {
             (Ruleset(a), Ruleset(b)) => a.name() == b.name(),
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
+            (LoopyNimber(a), LoopyNimber(b)) => a == b,
             (Loopy(a), Loopy(b)) => crate::engine::loopy::same_form(a, b),
             (Text(a), Text(b)) => a == b,
             (Nothing, Nothing) => true,

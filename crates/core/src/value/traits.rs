@@ -4,6 +4,7 @@
 //! values sit below both and import neither.
 
 use super::{EvalResult, Value};
+use crate::engine::draws::LoopyNim;
 use crate::engine::loopy::LoopyResult;
 use crate::engine::{Engine, EngineResult, GameId};
 use std::fmt;
@@ -35,6 +36,14 @@ pub trait Ruleset: fmt::Debug {
 
     /// The position `R[args]` (also `R(args)`).
     fn position(&self, args: &[Value], engine: &mut Engine) -> EvalResult<Value>;
+
+    /// `R[args]` when it differs from `R(args)`: a digraph's `G[1, 2]` puts a token on each
+    /// vertex, while `G(1, 2)` is one token on the vertex `(1, 2)`. `None`: the same as
+    /// [`Ruleset::position`].
+    fn index(&self, args: &[Value], engine: &mut Engine) -> Option<EvalResult<Value>> {
+        let _ = (args, engine);
+        None
+    }
 
     /// A method of the ruleset (`NimValueSequence`, `CheckPeriodicity`, ...), looked up by its
     /// key (lower case, no underscores); `Ok(None)` if it has no such method. Named arguments
@@ -70,6 +79,14 @@ pub trait Position: fmt::Debug {
     /// The value of a position of a loopy ruleset (a loopy game, or a short one); `None` for
     /// the other rulesets, whose value is [`Position::value`]. Printing uses it.
     fn loopy_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyResult>> {
+        let _ = engine;
+        None
+    }
+
+    /// The loopy nim value of an impartial position whose play may never end (draws.md §1.3),
+    /// for the rulesets whose positions can repeat; `None` for the others, whose value is
+    /// [`Position::value`]. Printing uses it.
+    fn loopy_nim_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyNim>> {
         let _ = engine;
         None
     }

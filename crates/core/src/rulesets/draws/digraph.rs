@@ -1,0 +1,579 @@
+//! `DigraphRuleset` (draws.md §2.3): tokens on an explicit directed graph. A move slides one
+//! token along one edge; the player who cannot move loses; play that never ends is a draw.
+//! Several tokens are a sum, answered from the one-token values by Smith's rule.
+//!
+//! The graph comes as adjacency lists (`DigraphRuleset([[2],[3],[]])`, vertices numbered from
+//! `base`, 1 by default), as a map from vertices (any values) to their targets, or as an edge
+//! list (`edges => [(1,2), (2,3)]`). It is solved once per ruleset value, on first use: the
+//! outcome classes and remoteness by retrograde analysis, the loopy nim values by stage
+//! labelling, each linear in the graph per stage.
+
+use super::{finite_nim_value, loopy_nim_value};
+use crate::display::notation::Printer;
+use crate::engine::draws::{self, Digraph, LoopyNim, Outcomes, Verdict};
+use crate::engine::{Engine, EngineError, EngineResult, GameId, Outcome};
+use crate::rulesets::{Args, Position, Ruleset};
+use crate::value::{EvalError, EvalResult, Key, Value};
+use rustc_hash::FxHashMap;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+
+/// A digraph ruleset value. Its positions share the graph and its solutions with it.
+#[derive(Debug)]
+pub struct DigraphRuleset(Rc<Graph>);
+
+/// The graph, how its vertices are named, and its solutions.
+#[derive(Debug)]
+struct Graph {
+    /// The name it was first assigned to (`G`), for printing positions as `G(2)`.
+    label: RefCell<Option<Rc<str>>>,
+    /// Unique in the process: positions of two rulesets that print alike memoise apart.
+    id: u64,
+    /// Vertex i's name as a value, and as printed.
+    vertices: Vec<Value>,
+    shown: Vec<String>,
+    index: FxHashMap<Key, u32>,
+    /// Given as adjacency lists: per-vertex answers are lists in vertex order (else maps).
+    listed: bool,
+    graph: Digraph,
+    outcomes: OnceCell<Outcomes>,
+    /// γ of one token on each vertex ([`draws::loopy_nim_values`]'s table).
+    values: OnceCell<Vec<u32>>,
+}
+
+/// One or more tokens on a digraph ruleset's vertices (`G(2)`, `G[1, 2, 2]`, `G[]`).
+#[derive(Clone, Debug)]
+pub struct Tokens {
+    game: Rc<Graph>,
+    at: Vec<u32>,
+}
+
+/// `DigraphRuleset(adj)`, `DigraphRuleset(map)`, `DigraphRuleset(edges => E)`, with
+/// `base => 0` for 0-based numbers and `vertices => n` to add vertices no edge mentions.
+pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
+    let mut base = 1i64;
+    let mut edges_arg = None;
+    let mut vertex_count = None;
+    for (name, value) in &args.named {
+        match crate::rulesets::name_key(name).as_str() {
+            "base" => base = integer(value, "base")?,
+            "edges" => edges_arg = Some(value),
+            "vertices" => vertex_count = Some(integer(value, "vertices")?),
+            _ => {
+                return Err(EvalError::new(format!(
+                    "DigraphRuleset has no option `{name}`; it takes base =>, edges => and \
+                     vertices =>"
+                )));
+            }
+        }
+    }
+    let mut builder = Builder::default();
+    match (args.positional.as_slice(), edges_arg) {
+        ([Value::List(rows)], None) => {
+            builder.listed = true;
+            for i in 0..rows.len() {
+                builder.vertex(&Value::integer(base + i as i64));
+            }
+            for (i, row) in rows.iter().enumerate() {
+                let from = i as u32;
+                let targets = list_items(row, "each vertex's moves")?;
+                for t in targets {
+                    let Some(to) = builder.find(&t) else {
+                        return Err(EvalError::new(format!(
+                            "vertex {} has a move to {}, which is not a vertex of the digraph \
+                             (vertices are numbered from {base} to {})",
+                            base + i as i64,
+                            shown_plain(&t),
+                            base + rows.len() as i64 - 1
+                        )));
+                    };
+                    builder.edges.push((from, to));
+                }
+            }
+        }
+        ([Value::Map(entries)], None) => {
+            for (vertex, _) in entries {
+                builder.vertex(vertex);
+            }
+            for (vertex, targets) in entries {
+                let from = builder.find(vertex).unwrap_or_default();
+                for t in list_items(targets, "each vertex's moves")? {
+                    let to = builder.vertex(&t);
+                    builder.edges.push((from, to));
+                }
+            }
+        }
+        ([], Some(edges)) => {
+            if let Some(n) = vertex_count {
+                for i in 0..n.max(0) {
+                    builder.vertex(&Value::integer(base + i));
+                }
+            }
+            for edge in list_items(edges, "edges =>")? {
+                let (u, v) = match &edge {
+                    Value::Tuple(pair) | Value::List(pair) if pair.len() == 2 => {
+                        (pair[0].clone(), pair[1].clone())
+                    }
+                    other => {
+                        return Err(EvalError::new(format!(
+                            "edges => takes pairs (u, v), not {}",
+                            shown_plain(other)
+                        )));
+                    }
+                };
+                let from = builder.vertex(&u);
+                let to = builder.vertex(&v);
+                builder.edges.push((from, to));
+            }
+        }
+        _ => {
+            return Err(EvalError::new(
+                "DigraphRuleset takes adjacency lists ([[2], [3], []]), a map from vertices to \
+                 their moves, or edges => [(u, v), ...]",
+            ));
+        }
+    }
+    let graph = builder.finish(engine)?;
+    Ok(Value::Ruleset(Rc::new(DigraphRuleset(Rc::new(graph)))))
+}
+
+/// The vertices and edges read so far.
+#[derive(Default)]
+struct Builder {
+    vertices: Vec<Value>,
+    index: FxHashMap<Key, u32>,
+    edges: Vec<(u32, u32)>,
+    listed: bool,
+}
+
+impl Builder {
+    /// The vertex named `v`, added if new.
+    fn vertex(&mut self, v: &Value) -> u32 {
+        if let Some(i) = self.find(v) {
+            return i;
+        }
+        let i = self.vertices.len() as u32;
+        if let Some(key) = Key::of(v) {
+            self.index.insert(key, i);
+        }
+        self.vertices.push(v.clone());
+        i
+    }
+
+    fn find(&self, v: &Value) -> Option<u32> {
+        self.index.get(&Key::of(v)?).copied()
+    }
+
+    fn finish(self, engine: &mut Engine) -> EvalResult<Graph> {
+        if let Some(v) = self.vertices.iter().find(|v| Key::of(v).is_none()) {
+            return Err(EvalError::new(format!(
+                "a vertex must be a value that compares by content (a number, string, tuple, \
+                 …), not {}",
+                crate::value::type_name(v)
+            )));
+        }
+        let mut printer = Printer::new();
+        let shown = self
+            .vertices
+            .iter()
+            .map(|v| {
+                let mut text = String::new();
+                printer.write_value(engine, v, &mut text).map(|()| text)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| EvalError::new(e.to_string()))?;
+        let graph = Digraph::from_edges(self.vertices.len() as u32, &self.edges, engine)?;
+        Ok(Graph {
+            label: RefCell::new(None),
+            id: next_id(),
+            vertices: self.vertices,
+            shown,
+            index: self.index,
+            listed: self.listed,
+            graph,
+            outcomes: OnceCell::new(),
+            values: OnceCell::new(),
+        })
+    }
+}
+
+fn next_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Graph {
+    fn label(&self) -> Rc<str> {
+        self.label
+            .borrow()
+            .clone()
+            .unwrap_or_else(|| Rc::from("DigraphRuleset(…)"))
+    }
+
+    /// The retrograde analysis of the whole graph, computed on first use.
+    fn outcomes(&self, engine: &Engine) -> EngineResult<&Outcomes> {
+        if let Some(o) = self.outcomes.get() {
+            return Ok(o);
+        }
+        let solved = draws::outcomes(&self.graph, engine)?;
+        Ok(self.outcomes.get_or_init(|| solved))
+    }
+
+    /// The loopy nim value of every vertex (finite, or [`draws::INFINITE`]), computed on
+    /// first use.
+    fn values(&self, engine: &Engine) -> EngineResult<&[u32]> {
+        if let Some(v) = self.values.get() {
+            return Ok(v);
+        }
+        let solved = draws::loopy_nim_values(&self.graph, engine)?;
+        Ok(self.values.get_or_init(|| solved))
+    }
+
+    /// The vertex named `v`, or an error naming the ruleset.
+    fn vertex_of(&self, v: &Value) -> EvalResult<u32> {
+        Key::of(v)
+            .and_then(|k| self.index.get(&k).copied())
+            .ok_or_else(|| {
+                EvalError::new(format!(
+                    "{} is not a vertex of {}",
+                    shown_plain(v),
+                    self.label()
+                ))
+            })
+    }
+
+    /// One value per vertex: a list in vertex order for adjacency-list input, else a map.
+    fn per_vertex(&self, each: impl Fn(u32) -> Value) -> Value {
+        let n = self.vertices.len() as u32;
+        if self.listed {
+            Value::List((0..n).map(each).collect())
+        } else {
+            let mut entries: Vec<(Value, Value)> = (0..n)
+                .map(|v| (self.vertices[v as usize].clone(), each(v)))
+                .collect();
+            entries.sort_by(|a, b| vertex_order(&a.0, &b.0));
+            Value::Map(entries)
+        }
+    }
+}
+
+impl Ruleset for DigraphRuleset {
+    fn name(&self) -> String {
+        self.0.label().to_string()
+    }
+
+    /// `G(v)`: one token on the vertex v (`G(a, b)` is the vertex `(a, b)`).
+    fn position(&self, args: &[Value], _engine: &mut Engine) -> EvalResult<Value> {
+        let vertex = match args {
+            [one] => one.clone(),
+            [] => {
+                return Err(EvalError::new(format!(
+                    "{0}(v) needs a vertex; {0}[v1, v2] puts tokens on several",
+                    self.0.label()
+                )));
+            }
+            several => Value::Tuple(several.to_vec()),
+        };
+        let v = self.0.vertex_of(&vertex)?;
+        Ok(self.tokens(vec![v]))
+    }
+
+    /// `G[v1, v2, …]`: a token on each (repeats allowed; `G[]` is 0).
+    fn index(&self, args: &[Value], _engine: &mut Engine) -> Option<EvalResult<Value>> {
+        let at = args
+            .iter()
+            .map(|a| self.0.vertex_of(a))
+            .collect::<EvalResult<Vec<_>>>();
+        Some(at.map(|at| self.tokens(at)))
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        if !args.is_empty() {
+            return Ok(None);
+        }
+        let g = &self.0;
+        Ok(Some(match key {
+            "outcomeclasses" => {
+                let outcomes = g.outcomes(engine)?;
+                g.per_vertex(|v| outcome_value(outcomes.verdict(v)))
+            }
+            "loopynimvalues" => {
+                let values = g.values(engine)?;
+                g.per_vertex(|v| loopy_nim_value(&LoopyNim::of_vertex(&g.graph, values, v)))
+            }
+            "vertexcount" => Value::integer(g.graph.vertex_count()),
+            "edgecount" => Value::integer(g.graph.edge_count()),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn assigned(&self, name: &str) {
+        let mut label = self.0.label.borrow_mut();
+        if label.is_none() {
+            *label = Some(Rc::from(name));
+        }
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+}
+
+impl DigraphRuleset {
+    /// Tokens on `at`, as a position value.
+    fn tokens(&self, at: Vec<u32>) -> Value {
+        Value::Position(Rc::new(Tokens {
+            game: self.0.clone(),
+            at,
+        }))
+    }
+}
+
+/// An impartial outcome as a value: `P`, `N` or `D`.
+fn outcome_value(verdict: Verdict) -> Value {
+    match verdict {
+        Verdict::Lose => Value::Outcome(Outcome::P),
+        Verdict::Win => Value::Outcome(Outcome::N),
+        Verdict::Draw => Value::draw(),
+    }
+}
+
+impl Tokens {
+    /// Smith's rule on the tokens' values.
+    fn value(&self, engine: &Engine) -> EngineResult<LoopyNim> {
+        let values = self.game.values(engine)?;
+        Ok(LoopyNim::of_tokens(&self.game.graph, values, &self.at))
+    }
+
+    /// Who wins with the player to move: one token by retrograde analysis, a sum from the
+    /// tokens' values (Smith), never from the product graph.
+    fn verdict(&self, engine: &Engine) -> EngineResult<Verdict> {
+        match self.at.as_slice() {
+            [v] => Ok(self.game.outcomes(engine)?.verdict(*v)),
+            _ => Ok(self.value(engine)?.verdict()),
+        }
+    }
+
+    /// The position after the token at index `i` moves to `to`.
+    fn moved(&self, i: usize, to: u32) -> Tokens {
+        let mut at = self.at.clone();
+        at[i] = to;
+        Tokens {
+            game: self.game.clone(),
+            at,
+        }
+    }
+
+    /// Every option, component by component, each token's moves in edge order (repeats kept).
+    fn all_options(&self) -> Vec<Tokens> {
+        let mut out = Vec::new();
+        for (i, &v) in self.at.iter().enumerate() {
+            for &to in self.game.graph.options(v) {
+                out.push(self.moved(i, to));
+            }
+        }
+        out
+    }
+
+    /// The options in which the player who moved is in the class `wanted` for the next player.
+    fn options_where(&self, wanted: Verdict, engine: &Engine) -> EvalResult<Value> {
+        let mut out = Vec::new();
+        for option in self.all_options() {
+            if option.verdict(engine)? == wanted {
+                out.push(Value::Position(Rc::new(option)));
+            }
+        }
+        Ok(Value::List(out))
+    }
+
+    /// `Remoteness` of one token; a sum's needs the product graph, which this does not build.
+    fn remoteness(&self, engine: &Engine) -> EvalResult<Value> {
+        match self.at.as_slice() {
+            [v] => Ok(match self.game.outcomes(engine)?.remoteness(*v) {
+                Some(r) => Value::integer(r),
+                None => Value::Nothing,
+            }),
+            [] => Ok(Value::integer(0)),
+            _ => Err(EvalError::new(format!(
+                "Remoteness of a sum of several tokens ({}) needs the product graph, which \
+                 cgcalc does not build yet",
+                self.describe()
+            ))),
+        }
+    }
+}
+
+impl Position for Tokens {
+    fn describe(&self) -> String {
+        let label = self.game.label();
+        match self.at.as_slice() {
+            [v] => format!("{label}({})", self.game.shown[*v as usize]),
+            several => {
+                let parts: Vec<&str> = several
+                    .iter()
+                    .map(|&v| self.game.shown[v as usize].as_str())
+                    .collect();
+                format!("{label}[{}]", parts.join(","))
+            }
+        }
+    }
+
+    fn memo_key(&self) -> String {
+        let parts: Vec<String> = self.at.iter().map(u32::to_string).collect();
+        format!("digraph#{}[{}]", self.game.id, parts.join(","))
+    }
+
+    /// The nimber of a finite loopy nim value; an error for ∞(K), which is no short game.
+    fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        match self.value(engine)? {
+            LoopyNim::Finite(n) => Ok(engine.nimber(u64::from(n))),
+            LoopyNim::Infinite(k) => Err(EngineError::InvalidArgument(format!(
+                "{} has loopy nim value {}, which is not a short game",
+                self.describe(),
+                crate::display::notation::loopy_nimber(&k)
+            ))),
+        }
+    }
+
+    fn loopy_nim_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyNim>> {
+        Some(self.value(engine))
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
+    fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        // An impartial game: with Left or Right to move, the same answer.
+        match args {
+            [] => {}
+            [Value::Side(_)]
+                if matches!(
+                    key,
+                    "outcomeclass" | "outcome" | "remoteness" | "winningmoves" | "drawingmoves"
+                ) => {}
+            _ => return Ok(None),
+        }
+        Ok(Some(match key {
+            "outcomeclass" | "outcome" => outcome_value(self.verdict(engine)?),
+            "loopynimvalue" => loopy_nim_value(&self.value(engine)?),
+            "nimvalue" => finite_nim_value(&self.describe(), &self.value(engine)?)?,
+            "winningmoves" | "leftwinningmoves" | "rightwinningmoves" => {
+                self.options_where(Verdict::Lose, engine)?
+            }
+            "drawingmoves" => self.options_where(Verdict::Draw, engine)?,
+            "remoteness" => self.remoteness(engine)?,
+            "miserecanonicalform"
+            | "genus"
+            | "miserenimvalue"
+            | "misereoutcomeclass"
+            | "misereoutcome" => {
+                return Err(EvalError::new(format!(
+                    "misère play of games with draws is not available: {} is a digraph \
+                     position",
+                    self.describe()
+                )));
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The options, for listing (`Options`); withheld from the analyses that recurse, since
+    /// the graph may have cycles.
+    fn moves(
+        &self,
+        _left: bool,
+        _engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        Ok(Some(
+            self.all_options()
+                .into_iter()
+                .map(|p| Rc::new(p) as Rc<dyn Position>)
+                .collect(),
+        ))
+    }
+
+    fn is_impartial(&self) -> bool {
+        true
+    }
+}
+
+/// Tokens on the same digraph ruleset added together (`G(1) + G(2)` is `G[1,2]`); `None` when
+/// `a` and `b` are not both tokens of one ruleset.
+pub fn add_tokens(a: &Rc<dyn Position>, b: &Rc<dyn Position>) -> Option<Value> {
+    let a = a.as_any()?.downcast_ref::<Tokens>()?;
+    let b = b.as_any()?.downcast_ref::<Tokens>()?;
+    if a.game.id != b.game.id {
+        return None;
+    }
+    let mut at = a.at.clone();
+    at.extend_from_slice(&b.at);
+    Some(Value::Position(Rc::new(Tokens {
+        game: a.game.clone(),
+        at,
+    })))
+}
+
+/// The items of a list, set, tuple or range argument.
+fn list_items(v: &Value, what: &str) -> EvalResult<Vec<Value>> {
+    match v {
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => Ok(items.clone()),
+        Value::Range(r) => Ok(r
+            .integers(10_000_000)
+            .ok_or_else(|| EvalError::new(format!("{what}: the range is too long")))?
+            .into_iter()
+            .map(Value::integer)
+            .collect()),
+        other => Err(EvalError::new(format!(
+            "{what} must be a list or a set, not {}",
+            crate::value::type_name(other)
+        ))),
+    }
+}
+
+fn integer(v: &Value, what: &str) -> EvalResult<i64> {
+    match v {
+        Value::Number(r) if r.is_integer() => r
+            .small()
+            .ok_or_else(|| EvalError::new(format!("{what} => is too large"))),
+        other => Err(EvalError::new(format!(
+            "{what} => takes an integer, not {}",
+            crate::value::type_name(other)
+        ))),
+    }
+}
+
+/// A vertex named in a message: numbers and strings as typed, others by kind.
+fn shown_plain(v: &Value) -> String {
+    match v {
+        Value::Number(r) => r.to_string(),
+        Value::Str(s) => format!("{s:?}"),
+        other => crate::value::type_name(other).to_string(),
+    }
+}
+
+/// The order of a map's keys when vertices are printed as a map: numbers by value, then
+/// strings (by UTF-16 code units, as CGSuite sorts them), then tuples and lists element by
+/// element; other vertices by kind.
+fn vertex_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let rank = |v: &Value| match v {
+        Value::Number(_) => 0,
+        Value::Str(_) => 1,
+        Value::Tuple(_) => 2,
+        Value::List(_) => 3,
+        _ => 4,
+    };
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::Str(x), Value::Str(y)) => x.encode_utf16().cmp(y.encode_utf16()),
+        (Value::Tuple(x), Value::Tuple(y)) | (Value::List(x), Value::List(y)) => x
+            .iter()
+            .zip(y)
+            .map(|(p, q)| vertex_order(p, q))
+            .find(|o| *o != Ordering::Equal)
+            .unwrap_or(x.len().cmp(&y.len())),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
