@@ -65,6 +65,26 @@ proptest! {
         let same = eval(&mut session, &format!("({src}) == ({printed})"));
         prop_assert!(matches!(same, Value::Bool(true)), "{src} printed as {printed}");
     }
+
+    /// Loopy nim values ∞(K), alone and plus nimbers (Smith's rule: ∞(K) + *a + *a = ∞(K)),
+    /// print in a form that reads back as the same value.
+    #[test]
+    fn loopy_nimbers_print_and_parse_back(
+        k in prop::collection::vec(0u32..20, 0..6),
+        a in 0u32..20,
+        ascii in any::<bool>(),
+    ) {
+        let mut session = Session::new();
+        let items: Vec<String> = k.iter().map(u32::to_string).collect();
+        let src = format!("{}({}) + *{a}", if ascii { "oo" } else { "∞" }, items.join(", "));
+        let value = eval(&mut session, &src);
+        let printed = session.render(&value);
+        let same = eval(&mut session, &format!("({src}) == ({printed})"));
+        prop_assert!(matches!(same, Value::Bool(true)), "{src} printed as {printed}");
+        let back = eval(&mut session, &format!("{printed} + *{a}"));
+        let original = eval(&mut session, &format!("oo({})", items.join(",")));
+        prop_assert_eq!(back, original, "{} + *{} + *{}", src, a, a);
+    }
 }
 
 #[test]
