@@ -19,10 +19,14 @@ impl Evaluator<'_> {
         // The reference table knows how many arguments each function takes: a wrong count is
         // an error naming the function and its signature, never a silently ignored argument.
         if let Some(entry) = reference::entry_by_key(&key, Kind::Function) {
-            if args.is_empty() && entry.min_args > 0 {
+            if args.is_empty() && named.is_empty() && entry.min_args > 0 {
                 return Err(super::names::function_without_arguments(name));
             }
-            entry.check_arity(args.len())?;
+            // Named arguments may stand for positional ones (`partizan_ruleset(left => L,
+            // right => R)`): then the function itself says what is missing.
+            if named.is_empty() || args.len() > entry.max_args {
+                entry.check_arity(args.len())?;
+            }
         }
         let call = crate::rulesets::Args {
             positional: args,
