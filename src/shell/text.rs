@@ -88,6 +88,9 @@ fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
     if !s.birthday.is_empty() {
         numbers.push(Field::new("birthday", &s.birthday, p));
     }
+    if let Some(value) = &s.loopy_nim_value {
+        numbers.push(Field::new("loopy nim value", value, p));
+    }
     if let Some(degree) = &s.degree {
         // The summary is a line or two; a loopy game's degree can be a screenful (a Fox and
         // Geese value's runs to 800 characters), and `.Degree` gives it in full.
@@ -193,6 +196,7 @@ mod tests {
             atomic_weight: Some("0".into()),
             position: Some("kayles[5]".into()),
             degree: None,
+            loopy_nim_value: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

@@ -22,6 +22,8 @@ pub struct Summary {
     pub position: Option<String>,
     /// For loopy stoppers: the degree of loopiness (`G Upsum -G`).
     pub degree: Option<String>,
+    /// For positions whose play may never end: their loopy nim value, `∞(K)`.
+    pub loopy_nim_value: Option<String>,
 }
 
 #[cfg(test)]
@@ -39,6 +41,7 @@ impl Summary {
             atomic_weight: None,
             position: None,
             degree: None,
+            loopy_nim_value: None,
         }
     }
 }
@@ -60,5 +63,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
         },
         position: None,
         degree: None,
+        loopy_nim_value: None,
     })
 }

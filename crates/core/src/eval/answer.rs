@@ -143,7 +143,7 @@ impl Session {
                             None
                         };
                         Ok(Shown {
-                            kind: value.kind_name(),
+                            kind: self.kind_of(&value),
                             value,
                             text: Some(text),
                             summary,
@@ -159,6 +159,18 @@ impl Session {
             silent: result.silent,
             printed: std::mem::take(&mut result.printed),
             result: outcome,
+        }
+    }
+
+    /// A value's `--json` kind: a position that prints as ∞(K) is a `loopy_nimber`, as ∞(K)
+    /// itself is.
+    fn kind_of(&mut self, value: &Value) -> &'static str {
+        match value {
+            Value::Position(p) => match p.loopy_nim_value(&mut self.engine) {
+                Some(Ok(crate::engine::draws::LoopyNim::Infinite(_))) => "loopy_nimber",
+                _ => value.kind_name(),
+            },
+            _ => value.kind_name(),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! `--json` objects: exactly one JSON object per statement, on one line ([`super::Answer::to_json`]).
+//! `--json` objects: exactly one JSON object per statement, on one line
+//! ([`super::Answer::to_json`]).
 //!
 //! ```text
 //! {"line":1,"input":"{2||1|0}","value":"{2||1|0}","kind":"game","outcome":"L","mean":"5/4",
@@ -6,13 +7,15 @@
 //! {"line":3,"input":"{1|","error":{"message":"...","line":3,"column":4}}
 //! ```
 //!
-//! Keys appear in this order (struct field order). Summary keys are present only when the
-//! value has a summary (games), with or without `-q` (which shortens only the text output); a
-//! figure the value lacks (a sided value's stops, a loopy game's birthday) is `null`; `position` only for positions, `silent` only
-//! for statements ending in `;`, `file` only for statements read from a FILE argument (line
-//! numbers restart in each file). Each line a statement prints (`Print(x)`) is an object of
-//! its own, `{"line":1,"kind":"print","text":"hi"}`, before the statement's object. The error object's `line` is the line the error is on, which
-//! can differ from the statement's first line in a multi-line statement.
+//! Keys appear in this order (struct field order). Summary keys are present only when the value has
+//! a summary (games), with or without `-q` (which shortens only the text output); a figure the
+//! value lacks (a sided value's stops, a loopy game's birthday) is `null`; `position` only for
+//! positions, `loopy_nim_value` only for positions whose play may never end, `silent` only for
+//! statements ending in `;`, `file` only for statements read from a FILE argument (line numbers
+//! restart in each file). Each line a statement prints (`Print(x)`) is an object of its own,
+//! `{"line":1,"kind":"print","text":"hi"}`, before the statement's object. The error object's
+//! `line` is the line the error is on, which can differ from the statement's first line in a
+//! multi-line statement.
 
 use super::Diagnostic;
 use crate::display::Summary;
@@ -73,6 +76,8 @@ struct SummaryFields<'a> {
     position: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     degree: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loopy_nim_value: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -141,6 +146,7 @@ fn summary_fields(s: &Summary) -> SummaryFields<'_> {
         birthday: birthday(&s.birthday),
         position: s.position.as_deref(),
         degree: s.degree.as_deref(),
+        loopy_nim_value: s.loopy_nim_value.as_deref(),
     }
 }
 
