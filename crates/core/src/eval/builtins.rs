@@ -79,13 +79,9 @@ impl Evaluator<'_> {
             "mex" => return mex(&flatten(args)),
             "loopynimber" => {
                 return match args.as_slice() {
-                    [
-                        Value::List(_)
-                        | Value::Set(_)
-                        | Value::Range(_)
-                        | Value::Sequence(_)
-                        | Value::Tuple(_),
-                    ] => self.loopy_nimber_literal(args),
+                    [one] if super::loopy_nimber::is_collection(one) => {
+                        self.loopy_nimber_literal(args)
+                    }
                     _ => Err(EvalError::new(format!(
                         "{name} takes one collection K of natural numbers: {name}({{0, 1}})"
                     ))),

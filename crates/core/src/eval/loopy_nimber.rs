@@ -18,20 +18,8 @@ impl Evaluator<'_> {
     /// collection argument (`oo({0,1})`, `oo(0..2)`); order and repeats do not matter.
     pub(super) fn loopy_nimber_literal(&mut self, args: Vec<Value>) -> EvalResult<Value> {
         let items = match args.as_slice() {
-            [
-                Value::List(_)
-                | Value::Set(_)
-                | Value::Range(_)
-                | Value::Sequence(_)
-                | Value::Tuple(_),
-            ] => {
-                let [collection] = <[Value; 1]>::try_from(args)
-                    .map_err(|_| EvalError::new("internal error: one argument expected"))?;
-                match collection {
-                    Value::Set(items) | Value::Tuple(items) => items,
-                    other => super::collections::as_list(&other, self.engine)?,
-                }
-            }
+            [Value::Set(items) | Value::Tuple(items)] => items.clone(),
+            [one] if is_collection(one) => super::collections::as_list(one, self.engine)?,
             _ => args,
         };
         let mut k = Vec::with_capacity(items.len());
@@ -233,4 +221,12 @@ impl Evaluator<'_> {
             _ => return Ok(None),
         }))
     }
+}
+
+/// Whether `v` is a collection whose elements can make K (`oo({0,1})`, `loopy_nimber(0..2)`).
+pub(super) fn is_collection(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::List(_) | Value::Set(_) | Value::Range(_) | Value::Sequence(_) | Value::Tuple(_)
+    )
 }
