@@ -39,6 +39,8 @@ struct Graph {
     outcomes: OnceCell<Outcomes>,
     /// γ of one token on each vertex ([`draws::loopy_nim_values`]'s table).
     values: OnceCell<Vec<u32>>,
+    /// Whether play from each vertex always ends (no cycle can be reached from it).
+    loopfree: OnceCell<Vec<bool>>,
 }
 
 /// One or more tokens on a digraph ruleset's vertices (`G(2)`, `G[1, 2, 2]`, `G[]`).
@@ -193,6 +195,7 @@ impl Builder {
             graph,
             outcomes: OnceCell::new(),
             values: OnceCell::new(),
+            loopfree: OnceCell::new(),
         })
     }
 }
@@ -228,6 +231,34 @@ impl Graph {
         }
         let solved = draws::loopy_nim_values(&self.graph, engine)?;
         Ok(self.values.get_or_init(|| solved))
+    }
+
+    /// Whether each vertex is loopfree, computed on first use: peel off the vertices whose
+    /// moves all lead to vertices already peeled (those without moves first); what is left can
+    /// reach a cycle. Linear in the graph.
+    fn loopfree(&self, engine: &Engine) -> EngineResult<&[bool]> {
+        if let Some(l) = self.loopfree.get() {
+            return Ok(l);
+        }
+        let n = self.graph.vertex_count();
+        let mut left: Vec<u32> = (0..n).map(|v| self.graph.out_degree(v)).collect();
+        let mut peeled = vec![false; n as usize];
+        let mut queue: Vec<u32> = (0..n).filter(|&v| left[v as usize] == 0).collect();
+        let mut steps = 0usize;
+        while let Some(v) = queue.pop() {
+            peeled[v as usize] = true;
+            for &u in self.graph.predecessors(v) {
+                steps += 1;
+                if steps.is_multiple_of(1 << 16) {
+                    engine.check_interrupt()?;
+                }
+                left[u as usize] -= 1;
+                if left[u as usize] == 0 {
+                    queue.push(u);
+                }
+            }
+        }
+        Ok(self.loopfree.get_or_init(|| peeled))
     }
 
     /// The vertex named `v`, or an error naming the ruleset.
@@ -387,6 +418,12 @@ impl Tokens {
         Ok(Value::List(out))
     }
 
+    /// Whether play from here always ends: every token is on a loopfree vertex.
+    fn is_loopfree(&self, engine: &Engine) -> EngineResult<bool> {
+        let loopfree = self.game.loopfree(engine)?;
+        Ok(self.at.iter().all(|&v| loopfree[v as usize]))
+    }
+
     /// `Remoteness` of one token; a sum's needs the product graph, which this does not build.
     fn remoteness(&self, engine: &Engine) -> EvalResult<Value> {
         match self.at.as_slice() {
@@ -464,6 +501,14 @@ impl Position for Tokens {
             }
             "drawingmoves" => self.options_where(Verdict::Draw, engine)?,
             "remoteness" => self.remoteness(engine)?,
+            "isloopfree" => Value::Bool(self.is_loopfree(engine)?),
+            "canonicalform" if !self.is_loopfree(engine)? => {
+                return Err(EvalError::new(format!(
+                    "{} can repeat, so it is not a short game: LoopyNimValue gives its value \
+                     in impartial play",
+                    self.describe()
+                )));
+            }
             "miserecanonicalform"
             | "genus"
             | "miserenimvalue"
