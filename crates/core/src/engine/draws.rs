@@ -316,6 +316,17 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The impartial outcome class as the loopy engine names classes: `N`, `P` or `D`.
+    pub fn outcome(self) -> crate::engine::loopy::LoopyOutcome {
+        use crate::engine::Outcome;
+        use crate::engine::loopy::LoopyOutcome;
+        match self {
+            Verdict::Win => LoopyOutcome::Plain(Outcome::N),
+            Verdict::Lose => LoopyOutcome::Plain(Outcome::P),
+            Verdict::Draw => LoopyOutcome::D,
+        }
+    }
+
     /// The impartial outcome class: `N`, `P` or `D`.
     pub fn class(self) -> DrawClass {
         match self {

@@ -115,7 +115,7 @@ impl Session {
         let outcome = match value {
             Err(diag) => Err(diag),
             Ok(value) if !show.shows(result.silent, &result.printed, &value) => Ok(Shown {
-                kind: value.kind_name(),
+                kind: self.kind_of(&value),
                 value,
                 text: None,
                 summary: None,

@@ -881,10 +881,9 @@ impl Evaluator<'_> {
                  (CGSuite: not a member of game.SidedValue)",
                 if key == "onside" { "Onside" } else { "Offside" }
             ))),
-            "outcomeclass" | "outcome" => Ok(Some(match self.engine.loopy_outcome(l)? {
-                crate::engine::loopy::LoopyOutcome::Plain(o) => Value::Outcome(o),
-                other => Value::text("outcome", other.name()),
-            })),
+            "outcomeclass" | "outcome" => {
+                Ok(Some(Value::loopy_outcome(self.engine.loopy_outcome(l)?)))
+            }
             "isstoppersided" => b(stopper_sided),
             "isstopper" | "isplumtree" | "isloopfree" | "ispseudonumber" => b(false),
             "isidempotent" => {
@@ -921,19 +920,10 @@ impl Evaluator<'_> {
 impl Evaluator<'_> {
     /// The summary under a loopy result: outcome and stops, and the degree of a stopper.
     pub(super) fn loopy_summary(&mut self, l: &Loopy) -> Option<crate::display::Summary> {
-        use crate::engine::loopy::LoopyOutcome;
         let outcome = self.engine.loopy_outcome(l).ok()?;
-        let meaning = match outcome {
-            LoopyOutcome::Plain(o) => o.meaning(),
-            LoopyOutcome::NHat => "Left wins moving first, a draw if Right starts",
-            LoopyOutcome::PHat => "a draw if Left starts, Left wins if Right starts",
-            LoopyOutcome::NCheck => "Right wins moving first, a draw if Left starts",
-            LoopyOutcome::PCheck => "a draw if Right starts, Right wins if Left starts",
-            LoopyOutcome::D => "a draw whoever starts",
-        };
         let mut summary = crate::display::Summary {
             outcome: outcome.name().to_string(),
-            outcome_meaning: meaning.to_string(),
+            outcome_meaning: outcome.meaning().to_string(),
             ..Default::default()
         };
         if let Loopy::Stopper(s) = l {

@@ -84,7 +84,8 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `+`, `-` and `*` when a loopy nim value takes part; `None` when neither operand is one.
+    /// `+`, `-` and `*` when a loopy nim value takes part, or when a position that may draw is
+    /// added to a value (Smith's rule); `None` otherwise.
     pub(super) fn loopy_nimber_binary(
         &mut self,
         op: BinOp,
@@ -98,8 +99,9 @@ impl Evaluator<'_> {
             matches!(v, Value::Position(p) if p.is_impartial())
                 && !matches!(other, Value::Position(_))
         };
+        // The cheap test first: `may_draw` solves a digraph on first use.
         let smith = matches!(op, BinOp::Add | BinOp::Sub)
-            && (self.may_draw(a) && drawn(a, b) || self.may_draw(b) && drawn(b, a));
+            && (drawn(a, b) && self.may_draw(a) || drawn(b, a) && self.may_draw(b));
         if !infinite(a) && !infinite(b) && !smith {
             return None;
         }
@@ -204,11 +206,7 @@ impl Evaluator<'_> {
         }
         Ok(Some(match key {
             "outcomeclass" | "outcome" => {
-                if k.contains(&0) {
-                    Value::Outcome(crate::engine::Outcome::N)
-                } else {
-                    Value::draw()
-                }
+                Value::loopy_outcome(LoopyNim::Infinite(k.to_vec()).verdict().outcome())
             }
             "finiteoptionvalues" => Value::Set(k.iter().map(|&x| Value::integer(x)).collect()),
             "loopynimvalue" => Value::LoopyNimber(k.into()),

@@ -404,22 +404,19 @@ impl Session {
     pub fn summary(&mut self, value: &Value) -> Option<Summary> {
         if let Value::Position(p) = value
             && let Some(loopy) = p.loopy_nim_value(&mut self.engine)
-            && let crate::engine::draws::LoopyNim::Infinite(_) = loopy.as_ref().ok()?
         {
-            // No short game to summarise: who wins, and the value that sums use.
-            let verdict = loopy.as_ref().ok()?.verdict();
-            let (outcome, meaning) = match verdict {
-                crate::engine::draws::Verdict::Win => ("N", "first player wins"),
-                crate::engine::draws::Verdict::Lose => ("P", "second player wins"),
-                crate::engine::draws::Verdict::Draw => ("D", "a draw whoever starts"),
-            };
-            return Some(Summary {
-                outcome: outcome.into(),
-                outcome_meaning: meaning.into(),
-                position: Some(p.describe()),
-                loopy_nim_value: loopy.ok().map(|v| v.to_string()),
-                ..Summary::default()
-            });
+            let loopy = loopy.ok()?;
+            if !loopy.is_finite() {
+                // No short game to summarise: who wins, and the value that sums use.
+                let outcome = loopy.verdict().outcome();
+                return Some(Summary {
+                    outcome: outcome.name().into(),
+                    outcome_meaning: outcome.meaning().into(),
+                    position: Some(p.describe()),
+                    loopy_nim_value: Some(loopy.to_string()),
+                    ..Summary::default()
+                });
+            }
         }
         let g = match value {
             Value::Game(g) => *g,

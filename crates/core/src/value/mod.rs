@@ -154,10 +154,13 @@ impl Value {
         }))
     }
 
-    /// The outcome class `D`, a draw whoever starts. The classes with draws are outcome text,
-    /// as the constants `D`, `NHat`, … are.
-    pub fn draw() -> Value {
-        Value::text("outcome", "D")
+    /// An outcome class: the four of short games as themselves, the classes with draws as
+    /// outcome text, as the constants `D`, `NHat`, … are.
+    pub fn loopy_outcome(o: crate::engine::loopy::LoopyOutcome) -> Value {
+        match o {
+            crate::engine::loopy::LoopyOutcome::Plain(o) => Value::Outcome(o),
+            other => Value::text("outcome", other.name()),
+        }
     }
 
     /// The `kind` field of `--json` output.

@@ -76,6 +76,18 @@ impl LoopyOutcome {
             LoopyOutcome::D => "D",
         }
     }
+
+    /// The class in words, as the summary under a value says it.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            LoopyOutcome::Plain(o) => o.meaning(),
+            LoopyOutcome::NHat => "Left wins moving first, a draw if Right starts",
+            LoopyOutcome::PHat => "a draw if Left starts, Left wins if Right starts",
+            LoopyOutcome::NCheck => "Right wins moving first, a draw if Left starts",
+            LoopyOutcome::PCheck => "a draw if Right starts, Right wins if Left starts",
+            LoopyOutcome::D => "a draw whoever starts",
+        }
+    }
 }
 
 impl Engine {

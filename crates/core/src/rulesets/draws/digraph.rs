@@ -11,7 +11,7 @@
 use super::{finite_nim_value, loopy_nim_value};
 use crate::display::notation::Printer;
 use crate::engine::draws::{self, Digraph, LoopyNim, Outcomes, Verdict};
-use crate::engine::{Engine, EngineError, EngineResult, GameId, Outcome};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::{Args, Position, Ruleset};
 use crate::value::{EvalError, EvalResult, Key, Value};
 use rustc_hash::FxHashMap;
@@ -363,11 +363,7 @@ impl DigraphRuleset {
 
 /// An impartial outcome as a value: `P`, `N` or `D`.
 fn outcome_value(verdict: Verdict) -> Value {
-    match verdict {
-        Verdict::Lose => Value::Outcome(Outcome::P),
-        Verdict::Win => Value::Outcome(Outcome::N),
-        Verdict::Draw => Value::draw(),
-    }
+    Value::loopy_outcome(verdict.outcome())
 }
 
 impl Tokens {
