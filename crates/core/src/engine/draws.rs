@@ -16,6 +16,8 @@
 //! large tables are announced to the memory ceiling before they are allocated. Nothing
 //! recurses: all passes are queues over flat arrays.
 
+pub mod partial;
+
 use crate::engine::progress;
 use crate::engine::{Engine, EngineError, EngineResult};
 use std::fmt;
