@@ -402,6 +402,9 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if let Some(r) = self.repeating_sum(op, &a, &b)? {
+            return Ok(r);
+        }
         if let Some(r) = self.loopy_nimber_binary(op, &a, &b) {
             return r;
         }

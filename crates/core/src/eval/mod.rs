@@ -243,11 +243,34 @@ impl Session {
             return;
         }
         let interrupt = self.engine.interrupt_flag();
+        // The line of the first statement that failed: the rest of the chunk depends on it
+        // (`G := …; G(1)` must not use an older G), so it does not run.
+        let mut failed_line: Option<usize> = None;
         for (index, st) in statements.iter().enumerate() {
             // After Ctrl-C stopped a statement, the rest of the chunk does not run: a quick
             // one that never polls the flag (`x := 1`) would otherwise still take effect.
             if index > 0 && interrupt.load(Ordering::SeqCst) {
                 return;
+            }
+            if let Some(line) = failed_line {
+                let message = format!(
+                    "not run: an earlier statement on line {line} failed, and this one comes                      after it"
+                );
+                let mut result = StatementResult {
+                    line: locate.line_of(st.span.start),
+                    input: src[st.span.start..st.span.end]
+                        .trim()
+                        .trim_end_matches(';')
+                        .trim_end()
+                        .to_string(),
+                    silent: st.silent,
+                    printed: Vec::new(),
+                    result: Err(locate.diagnostic(message, Some(st.span.start))),
+                };
+                if !each(self, &mut result) {
+                    return;
+                }
+                continue;
             }
             let mut result = {
                 let heap_before = crate::engine::memory::heap_bytes();
@@ -277,6 +300,9 @@ impl Session {
                     result,
                 }
             };
+            if result.result.is_err() {
+                failed_line = Some(result.line);
+            }
             let go_on = each(self, &mut result);
             // `ans` is the last result that printed (REPL and scripts alike): a silent
             // statement or one that yields nothing (a loop) leaves it alone.

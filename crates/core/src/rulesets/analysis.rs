@@ -564,6 +564,10 @@ impl SumPosition {
         SumPosition { parts }
     }
 
+    pub fn parts(&self) -> &[Rc<dyn Position>] {
+        &self.parts
+    }
+
     /// The sums one move away, a move being one of `listed`'s in one part; `None` when a
     /// part has no such list.
     fn move_in_one_part(
@@ -615,12 +619,74 @@ impl Position for SumPosition {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        let _ = (key, args, engine);
-        Ok(None)
+        super::draws::sums::method(self, key, args, engine)
     }
 
     fn components(&self) -> Option<Vec<Rc<dyn Position>>> {
         Some(self.parts.clone())
+    }
+
+    fn can_repeat(&self, engine: &mut Engine) -> EvalResult<bool> {
+        for p in &self.parts {
+            if p.can_repeat(engine)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn game_graph(&self, engine: &mut Engine) -> Option<EvalResult<crate::engine::loopy::Graph>> {
+        match self.can_repeat(engine) {
+            Ok(false) => None,
+            Ok(true) => Some(super::draws::product::product_graph(
+                &self.parts,
+                &self.describe(),
+                engine,
+            )),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    fn loopy_nim_value(
+        &self,
+        engine: &mut Engine,
+    ) -> Option<crate::engine::EngineResult<crate::engine::draws::LoopyNim>> {
+        use super::draws::properties::DrawPosition;
+        match self.can_repeat(engine) {
+            Ok(true) if self.is_impartial() => match DrawPosition::loopy_nim(self, engine) {
+                Ok(v) => v.map(Ok),
+                Err(e) => Some(Err(e.into_engine_error())),
+            },
+            Ok(_) => None,
+            Err(e) => Some(Err(e.into_engine_error())),
+        }
+    }
+
+    fn loopy_value(
+        &self,
+        engine: &mut Engine,
+    ) -> Option<crate::engine::EngineResult<crate::engine::loopy::LoopyResult>> {
+        if self.is_impartial() || !matches!(self.can_repeat(engine), Ok(true)) {
+            return None;
+        }
+        let graph =
+            match super::draws::product::product_graph(&self.parts, &self.describe(), engine) {
+                Ok(g) => g,
+                Err(e) => return Some(Err(e.into_engine_error())),
+            };
+        Some(engine.loopy_value(&graph, 0))
+    }
+
+    fn draw_label(
+        &self,
+        engine: &mut Engine,
+    ) -> Option<EvalResult<crate::engine::draws::partial::PartizanLabel>> {
+        use super::draws::properties::DrawPosition;
+        match self.can_repeat(engine) {
+            Ok(true) => Some(DrawPosition::label(self, engine)),
+            Ok(false) => None,
+            Err(e) => Some(Err(e)),
+        }
     }
 
     fn options(

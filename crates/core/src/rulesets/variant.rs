@@ -14,7 +14,7 @@
 use super::Args;
 use super::partizan::with_table_of;
 use super::{Position, Ruleset};
-use crate::engine::{Engine, EngineError, EngineResult, GameId};
+use crate::engine::{Engine, EngineResult, GameId};
 use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -218,15 +218,6 @@ fn nim_value(p: &Rc<dyn Position>, memo: &mut Memo, engine: &mut Engine) -> Eval
     Ok(n)
 }
 
-/// An engine-level error for a failure while listing options.
-fn engine_error(e: EvalError) -> EngineError {
-    if e.message == EngineError::Interrupted.to_string() {
-        EngineError::Interrupted
-    } else {
-        EngineError::InvalidArgument(e.into_detail().message)
-    }
-}
-
 impl Position for VariantPosition {
     fn describe(&self) -> String {
         let inner = self.inner.describe();
@@ -240,7 +231,8 @@ impl Position for VariantPosition {
     }
 
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
-        self.game_value(engine).map_err(engine_error)
+        self.game_value(engine)
+            .map_err(EvalError::into_engine_error)
     }
 
     fn memo_key(&self) -> String {

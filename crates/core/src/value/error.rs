@@ -83,6 +83,17 @@ impl EvalError {
         *self.0
     }
 
+    /// The error as the engine's, for a failure inside a ruleset met through the engine's
+    /// interface (a position's value): an interrupt stays one.
+    pub fn into_engine_error(self) -> crate::engine::EngineError {
+        use crate::engine::EngineError;
+        if self.message == EngineError::Interrupted.to_string() {
+            EngineError::Interrupted
+        } else {
+            EngineError::InvalidArgument(self.into_detail().message)
+        }
+    }
+
     /// Attach a span unless the error already has a more precise one.
     pub fn or_at(mut self, span: Span) -> Self {
         if self.span.is_none() {

@@ -5,7 +5,8 @@
 
 use super::{EvalResult, Value};
 use crate::engine::draws::LoopyNim;
-use crate::engine::loopy::LoopyResult;
+use crate::engine::draws::partial::PartizanLabel;
+use crate::engine::loopy::{Graph, LoopyResult};
 use crate::engine::{Engine, EngineResult, GameId};
 use std::fmt;
 use std::rc::Rc;
@@ -87,6 +88,28 @@ pub trait Position: fmt::Debug {
     /// for the rulesets whose positions can repeat; `None` for the others, whose value is
     /// [`Position::value`]. Printing uses it.
     fn loopy_nim_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyNim>> {
+        let _ = engine;
+        None
+    }
+
+    /// Who wins with Left and with Right to move, and how soon, for the rulesets whose
+    /// positions can repeat (draws.md §1.2); `None` for the others, whose outcome comes from
+    /// [`Position::value`].
+    fn draw_label(&self, engine: &mut Engine) -> Option<EvalResult<PartizanLabel>> {
+        let _ = engine;
+        None
+    }
+
+    /// Whether play from this position can repeat (then sums with it are solved as games
+    /// with draws, not from short values).
+    fn can_repeat(&self, engine: &mut Engine) -> EvalResult<bool> {
+        let _ = engine;
+        Ok(false)
+    }
+
+    /// Its game graph from vertex 0, for the rulesets whose positions can repeat; `None`:
+    /// the graph of its short value.
+    fn game_graph(&self, engine: &mut Engine) -> Option<EvalResult<Graph>> {
         let _ = engine;
         None
     }

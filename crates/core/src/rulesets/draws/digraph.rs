@@ -8,9 +8,12 @@
 //! outcome classes and remoteness by retrograde analysis, the loopy nim values by stage
 //! labelling, each linear in the graph per stage.
 
-use super::{finite_nim_value, loopy_nim_value};
+use super::loopy_nim_value;
+use super::properties::DrawPosition;
 use crate::display::notation::Printer;
+use crate::engine::draws::partial::{PartizanLabel, Remoteness};
 use crate::engine::draws::{self, Digraph, LoopyNim, Outcomes, Verdict};
+use crate::engine::loopy::Graph as GameGraph;
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::{Args, Position, Ruleset};
 use crate::value::{EvalError, EvalResult, Key, Value};
@@ -392,6 +395,19 @@ impl Tokens {
         }
     }
 
+    /// Each token alone.
+    fn singles(&self) -> Vec<Rc<dyn Position>> {
+        self.at
+            .iter()
+            .map(|&v| {
+                Rc::new(Tokens {
+                    game: self.game.clone(),
+                    at: vec![v],
+                }) as Rc<dyn Position>
+            })
+            .collect()
+    }
+
     /// Every option, component by component, each token's moves in edge order (repeats kept).
     fn all_options(&self) -> Vec<Tokens> {
         let mut out = Vec::new();
@@ -403,37 +419,66 @@ impl Tokens {
         out
     }
 
-    /// The options in which the player who moved is in the class `wanted` for the next player.
-    fn options_where(&self, wanted: Verdict, engine: &Engine) -> EvalResult<Value> {
-        let mut out = Vec::new();
-        for option in self.all_options() {
-            if option.verdict(engine)? == wanted {
-                out.push(Value::Position(Rc::new(option)));
-            }
-        }
-        Ok(Value::List(out))
-    }
-
     /// Whether play from here always ends: every token is on a loopfree vertex.
     fn is_loopfree(&self, engine: &Engine) -> EngineResult<bool> {
         let loopfree = self.game.loopfree(engine)?;
         Ok(self.at.iter().all(|&v| loopfree[v as usize]))
     }
+}
 
-    /// `Remoteness` of one token; a sum's needs the product graph, which this does not build.
-    fn remoteness(&self, engine: &Engine) -> EvalResult<Value> {
-        match self.at.as_slice() {
-            [v] => Ok(match self.game.outcomes(engine)?.remoteness(*v) {
-                Some(r) => Value::integer(r),
-                None => Value::Nothing,
-            }),
-            [] => Ok(Value::integer(0)),
-            _ => Err(EvalError::new(format!(
-                "Remoteness of a sum of several tokens ({}) needs the product graph, which \
-                 cgcalc does not build yet",
-                self.describe()
-            ))),
+impl DrawPosition for Tokens {
+    fn describe(&self) -> String {
+        Position::describe(self)
+    }
+
+    fn loopy_nim(&self, engine: &mut Engine) -> EvalResult<Option<LoopyNim>> {
+        Ok(Some(self.value(engine)?))
+    }
+
+    /// One token: retrograde analysis; a sum: the verdict from the tokens' values (Smith),
+    /// its remoteness unknown unless one token alone can still move.
+    fn label(&self, engine: &mut Engine) -> EvalResult<PartizanLabel> {
+        let verdict = self.verdict(engine)?;
+        let outcomes = self.game.outcomes(engine)?;
+        let live: Vec<u32> = self
+            .at
+            .iter()
+            .copied()
+            .filter(|&v| !self.game.graph.options(v).is_empty())
+            .collect();
+        let remoteness = match live.as_slice() {
+            [] => Remoteness::Moves(0),
+            [v] => match outcomes.remoteness(*v) {
+                Some(r) => Remoteness::Moves(r),
+                None => Remoteness::Draw,
+            },
+            _ if verdict == Verdict::Draw => Remoteness::Draw,
+            _ => Remoteness::Unknown,
+        };
+        Ok(PartizanLabel {
+            verdict: [verdict; 2],
+            remoteness: [remoteness; 2],
+        })
+    }
+
+    fn options_for(&self, _left: bool, _engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {
+        Ok(self
+            .all_options()
+            .into_iter()
+            .map(|p| Rc::new(p) as Rc<dyn Position>)
+            .collect())
+    }
+
+    fn is_loopfree(&self, engine: &mut Engine) -> EvalResult<bool> {
+        Ok(Tokens::is_loopfree(self, engine)?)
+    }
+
+    fn exact_label(&self, engine: &mut Engine) -> EvalResult<Option<PartizanLabel>> {
+        if self.at.len() < 2 {
+            return Ok(None);
         }
+        let described = Position::describe(self);
+        super::product::product_label(&self.singles(), &described, engine).map(Some)
     }
 }
 
@@ -463,7 +508,7 @@ impl Position for Tokens {
             LoopyNim::Finite(n) => Ok(engine.nimber(u64::from(n))),
             LoopyNim::Infinite(k) => Err(EngineError::InvalidArgument(format!(
                 "{} has loopy nim value {}, which is not a short game",
-                self.describe(),
+                Position::describe(self),
                 crate::display::notation::loopy_nimber(&k)
             ))),
         }
@@ -478,46 +523,49 @@ impl Position for Tokens {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        // An impartial game: with Left or Right to move, the same answer.
-        match args {
-            [] => {}
-            [Value::Side(_)]
-                if matches!(
-                    key,
-                    "outcomeclass" | "outcome" | "remoteness" | "winningmoves" | "drawingmoves"
-                ) => {}
-            _ => return Ok(None),
+        super::properties::method(self, key, args, engine)
+    }
+
+    fn draw_label(&self, engine: &mut Engine) -> Option<EvalResult<PartizanLabel>> {
+        Some(DrawPosition::label(self, engine))
+    }
+
+    fn can_repeat(&self, engine: &mut Engine) -> EvalResult<bool> {
+        Ok(!Tokens::is_loopfree(self, engine)?)
+    }
+
+    fn game_graph(&self, engine: &mut Engine) -> Option<EvalResult<GameGraph>> {
+        let [start] = self.at[..] else {
+            let described = Position::describe(self);
+            return Some(super::product::product_graph(
+                &self.singles(),
+                &described,
+                engine,
+            ));
+        };
+        // The vertices reachable from the token, numbered from 0 in the order found.
+        let mut graph = GameGraph::default();
+        let mut number: FxHashMap<u32, u32> = FxHashMap::default();
+        number.insert(start, graph.add_vertex());
+        let mut queue = vec![start];
+        while let Some(v) = queue.pop() {
+            let mut to = Vec::with_capacity(self.game.graph.options(v).len());
+            for &w in self.game.graph.options(v) {
+                let next = number.len() as u32;
+                let t = *number.entry(w).or_insert_with(|| {
+                    queue.push(w);
+                    next
+                });
+                if t == next {
+                    graph.add_vertex();
+                }
+                to.push(t);
+            }
+            let i = number[&v] as usize;
+            graph.left[i] = to.clone();
+            graph.right[i] = to;
         }
-        Ok(Some(match key {
-            "outcomeclass" | "outcome" => outcome_value(self.verdict(engine)?),
-            "loopynimvalue" => loopy_nim_value(&self.value(engine)?),
-            "nimvalue" => finite_nim_value(&self.describe(), &self.value(engine)?)?,
-            "winningmoves" | "leftwinningmoves" | "rightwinningmoves" => {
-                self.options_where(Verdict::Lose, engine)?
-            }
-            "drawingmoves" => self.options_where(Verdict::Draw, engine)?,
-            "remoteness" => self.remoteness(engine)?,
-            "isloopfree" => Value::Bool(self.is_loopfree(engine)?),
-            "canonicalform" if !self.is_loopfree(engine)? => {
-                return Err(EvalError::new(format!(
-                    "{} can repeat, so it is not a short game: LoopyNimValue gives its value \
-                     in impartial play",
-                    self.describe()
-                )));
-            }
-            "miserecanonicalform"
-            | "genus"
-            | "miserenimvalue"
-            | "misereoutcomeclass"
-            | "misereoutcome" => {
-                return Err(EvalError::new(format!(
-                    "misère play of games with draws is not available: {} is a digraph \
-                     position",
-                    self.describe()
-                )));
-            }
-            _ => return Ok(None),
-        }))
+        Some(Ok(graph))
     }
 
     /// The options, for listing (`Options`); withheld from the analyses that recurse, since

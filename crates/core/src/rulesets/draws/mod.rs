@@ -4,6 +4,9 @@
 //! graph.
 
 pub mod digraph;
+pub mod product;
+pub mod properties;
+pub mod sums;
 
 use crate::engine::Engine;
 use crate::engine::draws::LoopyNim;
@@ -28,7 +31,7 @@ pub fn loopy_nim_value(v: &LoopyNim) -> Value {
 
 /// `NimValue` of a position with a loopy nim value: the finite value, or an error naming the
 /// position and its infinite value.
-fn finite_nim_value(described: &str, v: &LoopyNim) -> EvalResult<Value> {
+pub(crate) fn finite_nim_value(described: &str, v: &LoopyNim) -> EvalResult<Value> {
     match v {
         LoopyNim::Finite(n) => Ok(Value::integer(*n)),
         LoopyNim::Infinite(k) => Err(EvalError::new(format!(

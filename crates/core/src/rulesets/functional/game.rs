@@ -11,7 +11,12 @@
 //! User functions are called with no borrow of the tables held: a function may itself ask
 //! this ruleset for values.
 
+mod draws;
+
+pub use self::draws::{DEFAULT_LIMIT, DrawLabel};
+
 use super::key;
+use crate::engine::draws::{LoopyNim, Verdict};
 use crate::engine::{Engine, EngineError, GameId, Outcome};
 use crate::rulesets::heap::HeapGame;
 use crate::rulesets::heap::sequence::MAX_COMPUTED_HEAP;
@@ -25,7 +30,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Most distinct positions one ruleset value may hold.
-pub const MAX_NODES: usize = 5_000_000;
+pub const MAX_NODES: usize = 10_000_000;
 /// Most moves one position may have.
 const MAX_MOVES: usize = 1_000_000;
 /// Longest range read as a move.
@@ -79,6 +84,8 @@ pub enum Rules {
         left: Rc<dyn Callable>,
         right: Option<Rc<dyn Callable>>,
         split: Option<Rc<dyn Callable>>,
+        /// `limit => N`: the most positions one search for draws may create.
+        limit: u64,
     },
 }
 
@@ -154,6 +161,8 @@ struct Node {
     game: Option<GameId>,
     /// Normal play: (Left wins moving first, Right wins moving first).
     outcome: Option<(bool, bool)>,
+    /// Play with draws (rulesets whose positions may repeat).
+    draws: Option<DrawLabel>,
 }
 
 /// What a search computes.
@@ -223,6 +232,12 @@ impl UserGame {
         self.rules.is_impartial()
     }
 
+    /// `ImpartialRuleset` and `PartizanRuleset`, whose positions may repeat (draws.md §2.2);
+    /// CGSuite's heap and coordinate constructors keep their loop error.
+    pub fn allows_loops(&self) -> bool {
+        matches!(self.rules, Rules::General { .. })
+    }
+
     // ----- nodes -----
 
     /// The node of position `value`, created if new.
@@ -262,6 +277,7 @@ impl UserGame {
             nim: NONE,
             game: None,
             outcome: None,
+            draws: None,
         });
         drop(nodes);
         self.index.borrow_mut().insert(key, i);
@@ -750,7 +766,9 @@ impl UserGame {
     }
 
     fn loop_error(&self, node: u32) -> EvalError {
-        if self.rules.is_heap() {
+        if self.allows_loops() {
+            EvalError::new(crate::rulesets::loopy::NOT_SHORT)
+        } else if self.rules.is_heap() {
             let n = self.node_heap(node);
             EvalError::new(format!(
                 "the options of heap {n} lead back to {n}: the ruleset is loopy"
@@ -885,6 +903,18 @@ impl UserGame {
             let n = self.node_heap(node);
             return self.heap_nim(n, engine);
         }
+        if self.allows_loops() && self.is_impartial() {
+            let value = self.loopy_nim(node, engine)?;
+            return match value {
+                LoopyNim::Finite(n) => Ok(n),
+                LoopyNim::Infinite(_) => Err(crate::rulesets::draws::finite_nim_value(
+                    &self.describe_node(node),
+                    &value,
+                )
+                .err()
+                .unwrap_or_else(|| EvalError::new("internal error: an infinite value"))),
+            };
+        }
         if !self.is_impartial() {
             let g = self.game(node, engine)?;
             return nim_of_game(g, engine).ok_or_else(|| {
@@ -911,6 +941,19 @@ impl UserGame {
     /// Normal-play outcome of a node: by a win/loss search when every move below is to a
     /// single position of this ruleset, else from the canonical form.
     pub fn outcome(&self, node: u32, engine: &mut Engine) -> EvalResult<Outcome> {
+        if self.allows_loops() {
+            let l = self.draw_label(node, engine)?.partizan();
+            return match l.verdict {
+                [Verdict::Win, Verdict::Win] => Ok(Outcome::N),
+                [Verdict::Win, Verdict::Lose] => Ok(Outcome::L),
+                [Verdict::Lose, Verdict::Win] => Ok(Outcome::R),
+                [Verdict::Lose, Verdict::Lose] => Ok(Outcome::P),
+                _ => Err(EvalError::new(format!(
+                    "{} can be drawn: its outcome class (OutcomeClass) has draws",
+                    self.describe_node(node)
+                ))),
+            };
+        }
         if self.is_impartial() {
             return Ok(if self.nim(node, engine)? == 0 {
                 Outcome::P

@@ -14,6 +14,7 @@ pub mod fixed;
 pub mod game;
 pub mod key;
 pub mod position;
+mod repeating;
 
 use self::game::{HeapSource, Rules, UserGame};
 use self::position::{UserPosition, UserRuleset};
@@ -309,7 +310,7 @@ fn general(shown: &str, call: &Args, impartial: bool) -> EvalResult<Rc<UserGame>
     let wanted = if impartial { 1 } else { 2 };
     if call.positional.len() > wanted {
         return Err(EvalError::new(format!(
-            "{shown} takes {} (and split => S)",
+            "{shown} takes {} (and split => S, limit => N)",
             if impartial {
                 "one function, the options of a position"
             } else {
@@ -325,7 +326,15 @@ fn general(shown: &str, call: &Args, impartial: bool) -> EvalResult<Rc<UserGame>
             right = Some(f)
         }
     }
+    let mut limit = None;
     for (n, v) in &call.named {
+        if key_of(n) == "limit" {
+            if limit.is_some() {
+                return Err(EvalError::new(format!("{shown}: `{n}` is given twice")));
+            }
+            limit = Some(position_limit(shown, v)?);
+            continue;
+        }
         let slot = match key_of(n).as_str() {
             "left" if !impartial => &mut left,
             "right" if !impartial => &mut right,
@@ -362,7 +371,29 @@ fn general(shown: &str, call: &Args, impartial: bool) -> EvalResult<Rc<UserGame>
     } else {
         "PartizanRuleset"
     };
-    Ok(UserGame::new(kind, Rules::General { left, right, split }))
+    let limit = limit.unwrap_or(game::DEFAULT_LIMIT);
+    Ok(UserGame::new(
+        kind,
+        Rules::General {
+            left,
+            right,
+            split,
+            limit,
+        },
+    ))
+}
+
+/// `limit => N`: a positive integer.
+fn position_limit(shown: &str, v: &Value) -> EvalResult<u64> {
+    match v {
+        Value::Number(r) if r.is_integer() => num_traits::ToPrimitive::to_u64(&r.numer())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| EvalError::new(format!("{shown}: limit must be a positive integer"))),
+        other => Err(EvalError::new(format!(
+            "{shown}: limit must be a positive integer, not {}",
+            crate::value::type_name(other)
+        ))),
+    }
 }
 
 /// `PartizanGame(p, L, R)` and `PartizanGame(p, F)`.

@@ -6,8 +6,12 @@
 //! the generic searches of `analysis.rs`, which call [`Position::options`].
 
 use super::game::{HeapSource, Rules, UserGame, int_value};
-use crate::engine::{Engine, EngineError, EngineResult, GameId, Outcome};
+use crate::engine::draws::LoopyNim;
+use crate::engine::draws::partial::PartizanLabel;
+use crate::engine::loopy::{Graph, LoopyResult};
+use crate::engine::{Engine, EngineResult, GameId, Outcome};
 use crate::rulesets::analysis::SumPosition;
+use crate::rulesets::draws::properties::DrawPosition;
 use crate::rulesets::{Position, Ruleset};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use num_traits::ToPrimitive;
@@ -33,16 +37,6 @@ pub struct UserPosition {
     parts: Vec<u32>,
 }
 
-/// An engine-level error for a failure inside the ruleset (the position's value is asked for
-/// through the engine's interface).
-fn engine_error(e: EvalError) -> EngineError {
-    if e.message == EngineError::Interrupted.to_string() {
-        EngineError::Interrupted
-    } else {
-        EngineError::InvalidArgument(e.into_detail().message)
-    }
-}
-
 impl UserPosition {
     /// Heap sums drop empty heaps and list the rest by size, so equal sums read alike.
     pub fn new(game: Rc<UserGame>, mut parts: Vec<u32>, engine: &mut Engine) -> EvalResult<Self> {
@@ -55,6 +49,14 @@ impl UserPosition {
             }
         }
         Ok(UserPosition { game, parts })
+    }
+
+    /// One position of `game`, node `node`.
+    pub fn single(game: Rc<UserGame>, node: u32) -> Self {
+        UserPosition {
+            game,
+            parts: vec![node],
+        }
     }
 
     pub fn game(&self) -> &Rc<UserGame> {
@@ -75,7 +77,7 @@ impl UserPosition {
             return super::game::nim_of_game(g, engine).ok_or_else(|| {
                 EvalError::new(format!(
                     "{} is not a nimber, so it has no nim value",
-                    self.describe()
+                    Position::describe(self)
                 ))
             });
         }
@@ -217,10 +219,64 @@ impl Position for UserPosition {
     }
 
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
-        self.game_value(engine).map_err(engine_error)
+        self.game_value(engine)
+            .map_err(EvalError::into_engine_error)
+    }
+
+    /// Only for impartial positions that can repeat: the others print and add as before.
+    fn loopy_nim_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyNim>> {
+        if !self.game.allows_loops() || !self.game.is_impartial() {
+            return None;
+        }
+        match DrawPosition::is_loopfree(self, engine) {
+            Ok(true) => None,
+            Ok(false) => Some(
+                DrawPosition::loopy_nim(self, engine)
+                    .map(|v| v.unwrap_or(LoopyNim::Infinite(Vec::new())))
+                    .map_err(EvalError::into_engine_error),
+            ),
+            Err(e) => Some(Err(e.into_engine_error())),
+        }
+    }
+
+    /// Partizan positions that can repeat print their value from the loopy engine.
+    fn loopy_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyResult>> {
+        if !self.game.allows_loops() || self.game.is_impartial() {
+            return None;
+        }
+        match DrawPosition::is_loopfree(self, engine) {
+            Ok(true) => None,
+            Ok(false) => Some(
+                self.repeating_graph(engine)
+                    .and_then(|g| Ok(engine.loopy_value(&g, 0)?))
+                    .map_err(EvalError::into_engine_error),
+            ),
+            Err(e) => Some(Err(e.into_engine_error())),
+        }
+    }
+
+    fn can_repeat(&self, engine: &mut Engine) -> EvalResult<bool> {
+        Ok(self.game.allows_loops() && !DrawPosition::is_loopfree(self, engine)?)
+    }
+
+    fn game_graph(&self, engine: &mut Engine) -> Option<EvalResult<Graph>> {
+        self.game
+            .allows_loops()
+            .then(|| self.repeating_graph(engine))
+    }
+
+    fn draw_label(&self, engine: &mut Engine) -> Option<EvalResult<PartizanLabel>> {
+        self.game
+            .allows_loops()
+            .then(|| DrawPosition::label(self, engine))
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
+        if self.game.allows_loops() {
+            if let Some(v) = self.repeating_method(key, args, engine)? {
+                return Ok(Some(v));
+            }
+        }
         let no_args = |v: Value| -> EvalResult<Option<Value>> {
             if args.is_empty() {
                 Ok(Some(v))

@@ -1,0 +1,207 @@
+//! The properties of positions that may draw (draws.md §2.6), one implementation for every
+//! ruleset that has them: digraph tokens, `ImpartialRuleset` and `PartizanRuleset` positions,
+//! and sums. A ruleset says what it knows of a position through [`DrawPosition`]; the
+//! answers (`OutcomeClass` with `D` and the nine partizan classes, `OutcomeClass(Left)`,
+//! winning and drawing moves, `Remoteness`, `LoopyNimValue`, `NimValue`) are built here.
+
+use super::{finite_nim_value, loopy_nim_value};
+use crate::engine::Engine;
+use crate::engine::draws::partial::{PartizanLabel, Remoteness};
+use crate::engine::draws::{DrawClass, LoopyNim, Verdict};
+use crate::engine::loopy::LoopyOutcome;
+use crate::rulesets::Position;
+use crate::value::{EvalError, EvalResult, Side, Value};
+use std::rc::Rc;
+
+/// What a ruleset knows of a position that may draw.
+pub trait DrawPosition {
+    fn describe(&self) -> String;
+
+    /// Impartial play: the loopy nim value; `None` for a partizan position.
+    fn loopy_nim(&self, engine: &mut Engine) -> EvalResult<Option<LoopyNim>>;
+
+    /// Verdict and remoteness with Left, then Right, to move.
+    fn label(&self, engine: &mut Engine) -> EvalResult<PartizanLabel>;
+
+    /// The options for one player, in move order, repeats kept.
+    fn options_for(&self, left: bool, engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>>;
+
+    /// No position reachable repeats.
+    fn is_loopfree(&self, engine: &mut Engine) -> EvalResult<bool>;
+
+    /// The label with every remoteness known, for positions whose [`DrawPosition::label`]
+    /// leaves it unknown (sums: from the product graph); `None` if there is no better one.
+    fn exact_label(&self, engine: &mut Engine) -> EvalResult<Option<PartizanLabel>> {
+        let _ = engine;
+        Ok(None)
+    }
+}
+
+/// The label of any position: its own for positions that may draw, else from its short
+/// value (whose remoteness is not known).
+pub fn label_of(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<PartizanLabel> {
+    if let Some(l) = p.draw_label(engine) {
+        return l;
+    }
+    if let Some(v) = p.loopy_nim_value(engine) {
+        let verdict = v?.verdict();
+        return Ok(PartizanLabel {
+            verdict: [verdict; 2],
+            remoteness: [Remoteness::Unknown; 2],
+        });
+    }
+    let g = p.value(engine)?;
+    let outcome = engine.outcome(g)?;
+    use crate::engine::Outcome;
+    let wins = |yes: bool| if yes { Verdict::Win } else { Verdict::Lose };
+    Ok(PartizanLabel {
+        verdict: [
+            wins(matches!(outcome, Outcome::L | Outcome::N)),
+            wins(matches!(outcome, Outcome::R | Outcome::N)),
+        ],
+        remoteness: [Remoteness::Unknown; 2],
+    })
+}
+
+fn class_value(class: DrawClass) -> Value {
+    use crate::engine::Outcome;
+    Value::loopy_outcome(match class {
+        DrawClass::P => LoopyOutcome::Plain(Outcome::P),
+        DrawClass::N => LoopyOutcome::Plain(Outcome::N),
+        DrawClass::L => LoopyOutcome::Plain(Outcome::L),
+        DrawClass::R => LoopyOutcome::Plain(Outcome::R),
+        DrawClass::D => LoopyOutcome::D,
+        DrawClass::NHat => LoopyOutcome::NHat,
+        DrawClass::PHat => LoopyOutcome::PHat,
+        DrawClass::NCheck => LoopyOutcome::NCheck,
+        DrawClass::PCheck => LoopyOutcome::PCheck,
+    })
+}
+
+fn remoteness_value(described: &str, r: Remoteness) -> EvalResult<Value> {
+    match r {
+        Remoteness::Moves(r) => Ok(Value::integer(r)),
+        Remoteness::Draw => Ok(Value::Nothing),
+        Remoteness::Unknown => Err(EvalError::new(format!(
+            "the remoteness of {described} needs the product graph of a sum, which cgcalc \
+             does not build yet"
+        ))),
+    }
+}
+
+/// The options for `left` after which the mover, with the opponent to move, has `wanted`
+/// (Lose for the opponent: a winning move; Draw: a drawing move).
+fn moves_where(
+    p: &impl DrawPosition,
+    left: bool,
+    wanted: Verdict,
+    engine: &mut Engine,
+) -> EvalResult<Value> {
+    let opponent = usize::from(left);
+    let mut out = Vec::new();
+    for o in p.options_for(left, engine)? {
+        if label_of(&o, engine)?.verdict[opponent] == wanted {
+            out.push(Value::Position(o));
+        }
+    }
+    Ok(Value::List(out))
+}
+
+fn side_index(args: &[Value]) -> Option<Option<usize>> {
+    match args {
+        [] => Some(None),
+        [Value::Side(Side::Left)] => Some(Some(0)),
+        [Value::Side(Side::Right)] => Some(Some(1)),
+        _ => None,
+    }
+}
+
+/// A property of a position that may draw, by key; `Ok(None)` for keys it does not answer
+/// (they fall back to the position's other properties).
+pub fn method(
+    p: &impl DrawPosition,
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> EvalResult<Option<Value>> {
+    let takes_side = matches!(
+        key,
+        "outcomeclass" | "outcome" | "remoteness" | "winningmoves" | "drawingmoves"
+    );
+    let Some(side) = side_index(args) else {
+        return Ok(None);
+    };
+    if side.is_some() && !takes_side {
+        return Ok(None);
+    }
+    let impartial = p.loopy_nim(engine)?;
+    let partizan_only = |what: &str| {
+        EvalError::new(format!(
+            "{what} needs an impartial game: {} is partizan (use OutcomeClass(Left), \
+             LeftWinningMoves, Remoteness(Left))",
+            p.describe()
+        ))
+    };
+    Ok(Some(match (key, side) {
+        ("outcomeclass" | "outcome", None) => {
+            let l = p.label(engine)?;
+            class_value(DrawClass::from_verdicts(l.verdict[0], l.verdict[1]))
+        }
+        ("outcomeclass" | "outcome", Some(s)) => {
+            Value::loopy_outcome(p.label(engine)?.verdict[s].outcome())
+        }
+        ("remoteness", side) => {
+            if side.is_none() && impartial.is_none() {
+                return Err(partizan_only("Remoteness"));
+            }
+            let s = side.unwrap_or(0);
+            let mut r = p.label(engine)?.remoteness[s];
+            if r == Remoteness::Unknown
+                && let Some(l) = p.exact_label(engine)?
+            {
+                r = l.remoteness[s];
+            }
+            remoteness_value(&p.describe(), r)?
+        }
+        ("loopynimvalue", None) => match impartial {
+            Some(v) => loopy_nim_value(&v),
+            None => return Err(partizan_only("LoopyNimValue")),
+        },
+        ("nimvalue", None) => match impartial {
+            Some(v) => finite_nim_value(&p.describe(), &v)?,
+            None => return Ok(None),
+        },
+        ("winningmoves", side) => match (impartial, side) {
+            (Some(_), _) => moves_where(p, true, Verdict::Lose, engine)?,
+            (None, Some(s)) => moves_where(p, s == 0, Verdict::Lose, engine)?,
+            (None, None) => return Err(partizan_only("WinningMoves")),
+        },
+        ("drawingmoves", side) => match (impartial, side) {
+            (Some(_), _) => moves_where(p, true, Verdict::Draw, engine)?,
+            (None, Some(s)) => moves_where(p, s == 0, Verdict::Draw, engine)?,
+            (None, None) => return Err(partizan_only("DrawingMoves")),
+        },
+        ("leftwinningmoves", None) => moves_where(p, true, Verdict::Lose, engine)?,
+        ("rightwinningmoves", None) => moves_where(p, false, Verdict::Lose, engine)?,
+        ("leftdrawingmoves", None) => moves_where(p, true, Verdict::Draw, engine)?,
+        ("rightdrawingmoves", None) => moves_where(p, false, Verdict::Draw, engine)?,
+        ("isloopfree", None) => Value::Bool(p.is_loopfree(engine)?),
+        ("canonicalform", None) if !p.is_loopfree(engine)? => {
+            return Err(EvalError::new(crate::rulesets::loopy::NOT_SHORT));
+        }
+        (
+            "miserecanonicalform"
+            | "genus"
+            | "miserenimvalue"
+            | "misereoutcomeclass"
+            | "misereoutcome",
+            None,
+        ) if !p.is_loopfree(engine)? => {
+            return Err(EvalError::new(format!(
+                "misère play of games with draws is not available: {} can repeat",
+                p.describe()
+            )));
+        }
+        _ => return Ok(None),
+    }))
+}
