@@ -149,14 +149,11 @@ impl Evaluator<'_> {
                     std::rc::Rc::new(crate::rulesets::draws::product::StopperPart::new(l, text)?)
                 }
                 Value::Game(_) | Value::Number(_) | Value::Explicit(_) => {
-                    let Value::Position(p) = crate::rulesets::functional::fixed::value_function(
-                        std::slice::from_ref(v),
+                    let g = crate::rulesets::functional::fixed::game_of(v, self.engine)?;
+                    std::rc::Rc::new(crate::rulesets::functional::fixed::FixedValue::plain(
+                        g,
                         self.engine,
-                    )?
-                    else {
-                        return Ok(None);
-                    };
-                    p
+                    )?)
                 }
                 _ => return Ok(None),
             };

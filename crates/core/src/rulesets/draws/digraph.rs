@@ -473,6 +473,37 @@ impl DrawPosition for Tokens {
         Ok(Tokens::is_loopfree(self, engine)?)
     }
 
+    /// One token: the vertices reachable from it, numbered from 0 in the order found; several:
+    /// the product of their graphs.
+    fn game_graph(&self, engine: &mut Engine) -> EvalResult<GameGraph> {
+        let [start] = self.at[..] else {
+            let described = Position::describe(self);
+            return super::product::product_graph(&self.singles(), &described, engine);
+        };
+        let mut graph = GameGraph::default();
+        let mut number: FxHashMap<u32, u32> = FxHashMap::default();
+        number.insert(start, graph.add_vertex());
+        let mut queue = vec![start];
+        while let Some(v) = queue.pop() {
+            let mut to = Vec::with_capacity(self.game.graph.options(v).len());
+            for &w in self.game.graph.options(v) {
+                let next = number.len() as u32;
+                let t = *number.entry(w).or_insert_with(|| {
+                    queue.push(w);
+                    next
+                });
+                if t == next {
+                    graph.add_vertex();
+                }
+                to.push(t);
+            }
+            let i = number[&v] as usize;
+            graph.left[i] = to.clone();
+            graph.right[i] = to;
+        }
+        Ok(graph)
+    }
+
     fn exact_label(&self, engine: &mut Engine) -> EvalResult<Option<PartizanLabel>> {
         if self.at.len() < 2 {
             return Ok(None);
@@ -535,37 +566,7 @@ impl Position for Tokens {
     }
 
     fn game_graph(&self, engine: &mut Engine) -> Option<EvalResult<GameGraph>> {
-        let [start] = self.at[..] else {
-            let described = Position::describe(self);
-            return Some(super::product::product_graph(
-                &self.singles(),
-                &described,
-                engine,
-            ));
-        };
-        // The vertices reachable from the token, numbered from 0 in the order found.
-        let mut graph = GameGraph::default();
-        let mut number: FxHashMap<u32, u32> = FxHashMap::default();
-        number.insert(start, graph.add_vertex());
-        let mut queue = vec![start];
-        while let Some(v) = queue.pop() {
-            let mut to = Vec::with_capacity(self.game.graph.options(v).len());
-            for &w in self.game.graph.options(v) {
-                let next = number.len() as u32;
-                let t = *number.entry(w).or_insert_with(|| {
-                    queue.push(w);
-                    next
-                });
-                if t == next {
-                    graph.add_vertex();
-                }
-                to.push(t);
-            }
-            let i = number[&v] as usize;
-            graph.left[i] = to.clone();
-            graph.right[i] = to;
-        }
-        Some(Ok(graph))
+        Some(DrawPosition::game_graph(self, engine))
     }
 
     /// The options, for listing (`Options`); withheld from the analyses that recurse, since

@@ -8,7 +8,7 @@ use super::{finite_nim_value, loopy_nim_value};
 use crate::engine::Engine;
 use crate::engine::draws::partial::{PartizanLabel, Remoteness};
 use crate::engine::draws::{DrawClass, LoopyNim, Verdict};
-use crate::engine::loopy::LoopyOutcome;
+use crate::engine::loopy::{Graph, LoopyOutcome};
 use crate::rulesets::Position;
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::rc::Rc;
@@ -28,6 +28,9 @@ pub trait DrawPosition {
 
     /// No position reachable repeats.
     fn is_loopfree(&self, engine: &mut Engine) -> EvalResult<bool>;
+
+    /// Its game graph from vertex 0, for `GameValue` by the loopy engine.
+    fn game_graph(&self, engine: &mut Engine) -> EvalResult<Graph>;
 
     /// The label with every remoteness known, for positions whose [`DrawPosition::label`]
     /// leaves it unknown (sums: from the product graph); `None` if there is no better one.
@@ -186,6 +189,15 @@ pub fn method(
         ("leftdrawingmoves", None) => moves_where(p, true, Verdict::Draw, engine)?,
         ("rightdrawingmoves", None) => moves_where(p, false, Verdict::Draw, engine)?,
         ("isloopfree", None) => Value::Bool(p.is_loopfree(engine)?),
+        ("gamevalue", None) if !p.is_loopfree(engine)? => match impartial {
+            // An impartial position of finite value n is *n (draws.md §2.6).
+            Some(LoopyNim::Finite(n)) => Value::Game(engine.nimber(u64::from(n))),
+            _ => {
+                let graph = p.game_graph(engine)?;
+                let value = engine.loopy_value(&graph, 0)?;
+                crate::rulesets::loopy::result_value(value)
+            }
+        },
         ("canonicalform", None) if !p.is_loopfree(engine)? => {
             return Err(EvalError::new(crate::rulesets::loopy::NOT_SHORT));
         }

@@ -7,6 +7,7 @@ use super::properties::{self, DrawPosition};
 use crate::engine::Engine;
 use crate::engine::draws::LoopyNim;
 use crate::engine::draws::partial::{PartizanLabel, Remoteness};
+use crate::engine::loopy::Graph;
 use crate::rulesets::Position;
 use crate::rulesets::analysis::SumPosition;
 use crate::value::{EvalError, EvalResult, Value};
@@ -78,10 +79,13 @@ impl DrawPosition for SumPosition {
     fn exact_label(&self, engine: &mut Engine) -> EvalResult<Option<PartizanLabel>> {
         product_label(self.parts(), &Position::describe(self), engine).map(Some)
     }
+
+    fn game_graph(&self, engine: &mut Engine) -> EvalResult<Graph> {
+        product_graph(self.parts(), &Position::describe(self), engine)
+    }
 }
 
-/// The properties of a sum with a part that can repeat, and its `GameValue`; `Ok(None)`
-/// otherwise.
+/// The properties of a sum with a part that can repeat; `Ok(None)` otherwise.
 pub fn method(
     sum: &SumPosition,
     key: &str,
@@ -91,16 +95,5 @@ pub fn method(
     if !sum.can_repeat(engine)? {
         return Ok(None);
     }
-    if let Some(v) = properties::method(sum, key, args, engine)? {
-        return Ok(Some(v));
-    }
-    if key != "gamevalue" || !args.is_empty() {
-        return Ok(None);
-    }
-    if let Some(LoopyNim::Finite(n)) = sum.loopy_nim(engine)? {
-        return Ok(Some(Value::Game(engine.nimber(u64::from(n)))));
-    }
-    let graph = product_graph(sum.parts(), &Position::describe(sum), engine)?;
-    let r = engine.loopy_value(&graph, 0)?;
-    Ok(Some(crate::rulesets::loopy::result_value(r)))
+    properties::method(sum, key, args, engine)
 }

@@ -14,29 +14,45 @@ pub struct FixedValue {
     /// Printed once, when made: `describe` has no engine to print with.
     text: String,
     impartial: bool,
-    /// Printed `(g)`, as a plain game, rather than `Value(g)`; its options print alike.
-    bare: bool,
+    /// How it prints; its options print alike.
+    shown: Shown,
+}
+
+/// How a fixed value prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// `Value(g)`: an option of a user's ruleset.
+    Value,
+    /// `(g)`: a plain game seen as a position, so that `(g).DicoticVariant` pastes back.
+    Parenthesized,
+    /// `g`: a part of a sum (`G(1) + *`).
+    Plain,
 }
 
 impl FixedValue {
     /// g as a position that prints `Value(g)`.
     pub fn new(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
-        FixedValue::printed(game, false, engine)
+        FixedValue::printed(game, Shown::Value, engine)
     }
 
     /// g as a position that prints `(g)`, so that `(g).DicoticVariant` pastes back.
     pub fn bare(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
-        FixedValue::printed(game, true, engine)
+        FixedValue::printed(game, Shown::Parenthesized, engine)
     }
 
-    fn printed(game: GameId, bare: bool, engine: &mut Engine) -> EvalResult<Self> {
+    /// g as a part of a sum of positions, printed as g is.
+    pub fn plain(game: GameId, engine: &mut Engine) -> EvalResult<Self> {
+        FixedValue::printed(game, Shown::Plain, engine)
+    }
+
+    fn printed(game: GameId, shown: Shown, engine: &mut Engine) -> EvalResult<Self> {
         let text = crate::display::notation::Printer::new().render_game(engine, game)?;
         let impartial = super::game::nim_of_game(game, engine).is_some();
         Ok(FixedValue {
             game,
             text,
             impartial,
-            bare,
+            shown,
         })
     }
 }
@@ -46,7 +62,13 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
     let [v] = args else {
         return Err(EvalError::new("Value takes one game, Value(g)"));
     };
-    let game = match v {
+    let game = game_of(v, engine)?;
+    Ok(Value::Position(Rc::new(FixedValue::new(game, engine)?)))
+}
+
+/// The game a value stands for: a game, a dyadic number, an explicit form, a position's value.
+pub fn game_of(v: &Value, engine: &mut Engine) -> EvalResult<GameId> {
+    Ok(match v {
         Value::Game(g) => *g,
         Value::Explicit(form) => engine.game_from_options(&form.left, &form.right)?,
         Value::Position(p) => p.value(engine)?,
@@ -62,16 +84,15 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
                 crate::value::type_name(other)
             )));
         }
-    };
-    Ok(Value::Position(Rc::new(FixedValue::new(game, engine)?)))
+    })
 }
 
 impl Position for FixedValue {
     fn describe(&self) -> String {
-        if self.bare {
-            format!("({})", self.text)
-        } else {
-            format!("Value({})", self.text)
+        match self.shown {
+            Shown::Value => format!("Value({})", self.text),
+            Shown::Parenthesized => format!("({})", self.text),
+            Shown::Plain => self.text.clone(),
         }
     }
 
@@ -100,7 +121,7 @@ impl Position for FixedValue {
         let mut out: Vec<Rc<dyn Position>> = Vec::with_capacity(options.len());
         for g in options {
             engine.check_interrupt()?;
-            out.push(Rc::new(FixedValue::printed(g, self.bare, engine)?));
+            out.push(Rc::new(FixedValue::printed(g, self.shown, engine)?));
         }
         Ok(Some(out))
     }

@@ -272,10 +272,10 @@ impl Position for UserPosition {
     }
 
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
-        if self.game.allows_loops() {
-            if let Some(v) = self.repeating_method(key, args, engine)? {
-                return Ok(Some(v));
-            }
+        if self.game.allows_loops()
+            && let Some(v) = crate::rulesets::draws::properties::method(self, key, args, engine)?
+        {
+            return Ok(Some(v));
         }
         let no_args = |v: Value| -> EvalResult<Option<Value>> {
             if args.is_empty() {

@@ -9,8 +9,8 @@ use crate::engine::draws::{LoopyNim, Verdict};
 use crate::engine::loopy::Graph;
 use crate::rulesets::Position;
 use crate::rulesets::draws::product::{product_graph, product_label};
-use crate::rulesets::draws::properties::{self, DrawPosition};
-use crate::value::{EvalResult, Value};
+use crate::rulesets::draws::properties::DrawPosition;
+use crate::value::EvalResult;
 use std::rc::Rc;
 
 impl DrawPosition for UserPosition {
@@ -84,6 +84,10 @@ impl DrawPosition for UserPosition {
         Ok(true)
     }
 
+    fn game_graph(&self, engine: &mut Engine) -> EvalResult<Graph> {
+        self.repeating_graph(engine)
+    }
+
     fn exact_label(&self, engine: &mut Engine) -> EvalResult<Option<PartizanLabel>> {
         if self.parts().len() < 2 {
             return Ok(None);
@@ -108,29 +112,5 @@ impl UserPosition {
             [node] => self.game().game_graph(*node, engine),
             _ => product_graph(&self.singles(), &Position::describe(self), engine),
         }
-    }
-}
-
-impl UserPosition {
-    /// The properties of §2.6, and `GameValue` of a position that can repeat; `Ok(None)` for
-    /// the rest, which loopfree positions answer as before.
-    pub fn repeating_method(
-        &self,
-        key: &str,
-        args: &[Value],
-        engine: &mut Engine,
-    ) -> EvalResult<Option<Value>> {
-        if let Some(v) = properties::method(self, key, args, engine)? {
-            return Ok(Some(v));
-        }
-        if key != "gamevalue" || !args.is_empty() || self.is_loopfree(engine)? {
-            return Ok(None);
-        }
-        if let Some(LoopyNim::Finite(n)) = self.loopy_nim(engine)? {
-            return Ok(Some(Value::Game(engine.nimber(u64::from(n)))));
-        }
-        let graph = self.repeating_graph(engine)?;
-        let r = engine.loopy_value(&graph, 0)?;
-        Ok(Some(crate::rulesets::loopy::result_value(r)))
     }
 }

@@ -122,6 +122,7 @@ fn text(v: &Value, e: &mut Engine) -> String {
         Value::Number(n) => n.to_string(),
         Value::Text(t) => t.text.clone(),
         Value::Outcome(o) => o.letter().to_string(),
+        Value::LoopyNimber(k) => crate::display::notation::loopy_nimber(k),
         Value::Misere(m) => crate::misere::render(*m, e).expect("render"),
         Value::Game(g) => crate::display::notation::Printer::new()
             .render_game(e, *g)
@@ -582,9 +583,9 @@ fn errors_in_option_functions_say_where() {
 }
 
 #[test]
-fn loops_in_general_games_are_errors() {
+fn general_games_may_repeat() {
     let mut e = Engine::new();
-    // (a, b) → (b, a): (2,1) reaches itself in two moves.
+    // (a, b) → (b, a): (2,1) reaches itself in two moves, and play never ends.
     let swap = func(1, |a| match &a[0] {
         Value::Tuple(items) => Ok(list(vec![Value::Tuple(vec![
             items[1].clone(),
@@ -597,10 +598,73 @@ fn loops_in_general_games_are_errors() {
         .unwrap();
     ruleset(&g).assigned("R");
     let p = at(&g, vec![int(2), int(1)], &mut e);
+    assert_eq!(prop(&p, "loopynimvalue", &mut e).unwrap(), "∞");
+    assert_eq!(prop(&p, "outcomeclass", &mut e).unwrap(), "D");
+    assert_eq!(prop(&p, "remoteness", &mut e).unwrap(), "Nothing");
     let err = prop(&p, "nimvalue", &mut e).unwrap_err();
     assert_eq!(
         err.message,
-        "R((2,1)) can be reached from itself; user-defined games must be loopfree"
+        "R((2,1)) has loopy nim value ∞: it has no finite nim value (LoopyNimValue gives it)"
+    );
+}
+
+#[test]
+fn a_search_that_never_repeats_stops_at_the_limit() {
+    let mut e = Engine::new();
+    let up = func(1, |a| Ok(list(vec![Value::integer(as_i64(&a[0]) + 1)])));
+    let call = Args {
+        positional: vec![up],
+        named: vec![("limit".into(), int(100))],
+    };
+    let g = function("impartialruleset", &call, &mut e)
+        .unwrap()
+        .unwrap();
+    ruleset(&g).assigned("R");
+    let p = at(&g, vec![int(0)], &mut e);
+    let err = prop(&p, "outcomeclass", &mut e).unwrap_err();
+    assert!(
+        err.message
+            .starts_with("R(0) reaches more than 100 positions (limit => 100)"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn a_loop_through_a_split_is_an_error() {
+    let mut e = Engine::new();
+    // n → n + 1 (split into n and 1): R(5) reaches R(5) + R(1), R(5) + R(1) + R(1), ….
+    let grow = func(1, |a| {
+        let n = as_i64(&a[0]);
+        Ok(list(if n > 1 {
+            vec![Value::integer(n + 100)]
+        } else {
+            vec![]
+        }))
+    });
+    let split = func(1, |a| {
+        let n = as_i64(&a[0]);
+        Ok(list(if n > 100 {
+            vec![Value::integer(n - 100), int(1)]
+        } else {
+            vec![Value::integer(n)]
+        }))
+    });
+    let call = Args {
+        positional: vec![grow],
+        named: vec![("split".into(), split)],
+    };
+    let g = function("impartialruleset", &call, &mut e)
+        .unwrap()
+        .unwrap();
+    ruleset(&g).assigned("R");
+    let p = at(&g, vec![int(5)], &mut e);
+    let err = prop(&p, "outcomeclass", &mut e).unwrap_err();
+    assert!(
+        err.message
+            .contains("a loop through a sum gives infinitely many positions"),
+        "{}",
+        err.message
     );
 }
 

@@ -189,7 +189,7 @@ impl UserGame {
         t.low.push(i);
         t.open.push(true);
         t.stack.push(node);
-        if i % 1024 == 0 {
+        if i.is_multiple_of(1024) {
             progress::report(u64::from(i), "positions explored");
         }
         let successors = self.successors(node, engine)?;
