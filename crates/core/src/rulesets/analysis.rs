@@ -35,6 +35,9 @@ pub fn position_method(
     if let Some(v) = super::variant::position_method(p, key, args) {
         return v.map(Some);
     }
+    if let Some(v) = super::draws::explored::method(p, key, args, engine)? {
+        return Ok(Some(v));
+    }
     let positions =
         |list: Vec<Rc<dyn Position>>| Value::List(list.into_iter().map(Value::Position).collect());
     // The options and followers of a position are positions (CGSuite's `Game`); those of a

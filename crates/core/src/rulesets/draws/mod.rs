@@ -4,6 +4,7 @@
 //! graph.
 
 pub mod digraph;
+pub mod explored;
 pub mod product;
 pub mod properties;
 pub mod sums;
