@@ -483,7 +483,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "impartial_game", "impartial_game(p, F)", 2, 2, "Rulesets of your own",
         "A position p of an impartial ruleset whose options come from F.", "impartial_game(3, n -> [k for k from 0 to n - 1])", ["impartial_ruleset"];
     Function, "impartial_ruleset", "impartial_ruleset(F)", 1, 1, "Rulesets of your own",
-        "An impartial ruleset on any positions; F(p) lists the options.", "impartial_ruleset(n -> [k for k from 0 to n - 1])", ["partizan_ruleset"];
+        "An impartial ruleset on any positions; F(p) lists the options. Positions may repeat (play may never end); split => S gives components, limit => N caps one search.", "impartial_ruleset(n -> [k for k from 0 to n - 1])", ["partizan_ruleset"];
     Function, "partizan_coordinate_ruleset", "partizan_coordinate_ruleset(CL, CR)", 2, 2, "Rulesets of your own",
         "A partizan ruleset on pairs: Left moves as coordinate ruleset CL, Right as CR.", "partizan_coordinate_ruleset(coordinate_ruleset((m, n) -> [(m - 1, n)]), coordinate_ruleset((m, n) -> [(m, n - 1)]))", ["coordinate_ruleset"];
     Function, "partizan_game", "partizan_game(p, L, R)", 2, 3, "Rulesets of your own",
@@ -491,7 +491,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "partizan_heap_ruleset", "partizan_heap_ruleset(RL, RR)", 2, 2, "Rulesets of your own",
         "A partizan heap ruleset from one heap ruleset for each side.", "partizan_heap_ruleset(subtraction(1), subtraction(2))[3]", ["heap_ruleset"];
     Function, "partizan_ruleset", "partizan_ruleset(L, R)", 2, 2, "Rulesets of your own",
-        "A partizan ruleset on any positions; L(p) and R(p) list the options.", "partizan_ruleset(n -> [k for k from 0 to n - 1], n -> [])", ["impartial_ruleset"];
+        "A partizan ruleset on any positions; L(p) and R(p) list the options (also left => L, right => R). Positions may repeat; limit => N caps one search.", "partizan_ruleset(n -> [k for k from 0 to n - 1], n -> [])", ["impartial_ruleset"];
     Function, "value", "value(G)", 1, 1, "Rulesets of your own",
         "The value of a position, game or dyadic number as a canonical game.", "value(kayles[3])", ["canonical_form"];
     // Contest helpers.
@@ -862,6 +862,8 @@ pub static TABLE: &[Entry] = &table! {
     PositionMethod, "LoopyNimValue", "P.LoopyNimValue", 0, 0, "Games with draws", "The generalized Sprague–Grundy value: an integer, or ∞(K) when play may never end.", "DigraphRuleset([[1, 2], []])(1).LoopyNimValue", ["NimValue", "LoopyNimber"];
     PositionMethod, "DrawingMoves", "P.DrawingMoves", 0, 1, "Games with draws", "The moves after which the game is a draw.", "DigraphRuleset([[1, 2], [1, 3], []])(1).DrawingMoves", ["WinningMoves"];
     PositionMethod, "Remoteness", "P.Remoteness", 0, 1, "Games with draws", "How many moves a decided game lasts when the winner hurries and the loser delays; Nothing for a draw.", "DigraphRuleset([[2, 3], [1], []])(2).Remoteness", ["WinningMoves"];
+    PositionMethod, "LeftDrawingMoves", "P.LeftDrawingMoves", 0, 0, "Games with draws", "Left's moves after which, with Right to move, the game is a draw.", "PartizanRuleset(x -> {0 => [0, 1], 1 => []}[x], x -> {0 => [0], 1 => [1]}[x])(0).LeftDrawingMoves", ["RightDrawingMoves", "DrawingMoves"];
+    PositionMethod, "RightDrawingMoves", "P.RightDrawingMoves", 0, 0, "Games with draws", "Right's moves after which, with Left to move, the game is a draw.", "PartizanRuleset(x -> {0 => [0], 1 => [1]}[x], x -> {0 => [0, 1], 1 => []}[x])(0).RightDrawingMoves", ["LeftDrawingMoves", "DrawingMoves"];
     LoopyNimberMethod, "FiniteOptionValues", "X.FiniteOptionValues", 0, 0, "Games with draws", "K of a loopy nim value ∞(K): the finite loopy nim values of its options.", "oo(0,1).FiniteOptionValues", ["LoopyNimValue"];
     LoopyNimberMethod, "LoopyNimValue", "X.LoopyNimValue", 0, 0, "Games with draws", "The loopy nim value itself.", "oo(2).LoopyNimValue", ["FiniteOptionValues"];
     LoopyNimberMethod, "NimValue", "X.NimValue", 0, 0, "Games with draws", "An error: ∞(K) has no finite nim value (LoopyNimValue gives it).", "oo(1) + *1", ["LoopyNimValue"];
