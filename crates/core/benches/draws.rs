@@ -8,8 +8,10 @@
 
 use cgcalc_core::Engine;
 use cgcalc_core::engine::draws::{
-    Digraph, INFINITE, Verdict, benchmark_graph, loopy_nim_values, outcomes, partizan_outcomes,
+    Digraph, INFINITE, LoopyNim, Verdict, benchmark_graph, loopy_nim_values, outcomes,
+    partizan_outcomes,
 };
+use cgcalc_core::eval::Session;
 use std::time::{Duration, Instant};
 
 /// The binary's allocator (counting mimalloc), so that timings are the binary's.
@@ -54,6 +56,37 @@ fn main() {
         "| partizan outcomes (Right's edges from seed 2) | {} | ≥ 10^7 state-edges/s |",
         secs(partizan)
     );
+    // Tokens on vertices of finite value, so that no ∞ cuts the sum short.
+    let tokens: Vec<u32> = (0..VERTICES)
+        .filter(|&v| values[v as usize] != INFINITE)
+        .cycle()
+        .take(100_000)
+        .collect();
+    let (sum, _) = best(runs, || {
+        Ok::<_, ()>(std::hint::black_box(LoopyNim::of_tokens(
+            &g,
+            &values,
+            std::hint::black_box(&tokens),
+        )))
+    });
+    println!(
+        "| value of a sum of 10^5 tokens, graph solved (Smith) | {} µs | ≤ 10 ms |",
+        sum.as_micros()
+    );
+    let (rate, explored) = script_rate(runs, USER_POSITIONS, &user_ruleset(USER_POSITIONS));
+    println!(
+        "| ImpartialRuleset from CGScript, {explored} positions, 5 options each | {rate:.0} positions/s | ≥ 2·10^5 positions/s |"
+    );
+    let (rate, explored) = script_rate(runs, USER_POSITIONS, &user_partizan(USER_POSITIONS));
+    println!(
+        "| PartizanRuleset from CGScript, {explored} positions, 3 + 2 options | {rate:.0} positions/s | ≥ 2·10^5 positions/s |"
+    );
+    let (product, edges) = product_rate(runs);
+    println!(
+        "| partizan sum of two positions: product of {edges} state-edges, with both searches | {} ({:.1}·10^6 state-edges/s) | ≥ 10^7 state-edges/s |",
+        secs(product),
+        edges as f64 / product.as_secs_f64() / 1e6
+    );
     let count = |want: Verdict| (0..VERTICES).filter(|&v| solved.verdict(v) == want).count();
     let largest = values.iter().filter(|&&x| x != INFINITE).max();
     println!(
@@ -64,6 +97,64 @@ fn main() {
         values.iter().filter(|&&x| x == INFINITE).count(),
         largest
     );
+}
+
+/// Positions in the CGScript workloads.
+const USER_POSITIONS: u32 = 100_000;
+
+/// WindUp with five steps: i → i − s mod n, 0 ends the game; one search explores every
+/// position.
+fn user_ruleset(n: u32) -> String {
+    format!(
+        "W := ImpartialRuleset(i -> if i == 0 then [] else [(i + {n} - s) % {n} for s in \
+         [1, 2, 3, 5, 8]] end); W(1).LoopyNimValue"
+    )
+}
+
+/// The same circle with Left stepping 1, 2 or 5 and Right 3 or 8.
+fn user_partizan(n: u32) -> String {
+    format!(
+        "P := PartizanRuleset(i -> if i == 0 then [] else [(i + {n} - s) % {n} for s in \
+         [1, 2, 5]] end, i -> if i == 0 then [] else [(i + {n} - s) % {n} for s in [3, 8]] \
+         end); P(1).OutcomeClass"
+    )
+}
+
+/// Positions per second of a script whose one search explores `positions` positions (a
+/// fresh session per run).
+fn script_rate(runs: usize, positions: u32, script: &str) -> (f64, u32) {
+    let (time, _) = best(runs, || {
+        let mut session = Session::new();
+        let results = session.eval_source(script, 1);
+        match results.iter().find_map(|r| r.result.as_ref().err()) {
+            Some(e) => Err(e.message.clone()),
+            None => Ok(()),
+        }
+    });
+    (f64::from(positions) / time.as_secs_f64(), positions)
+}
+
+/// The outcome of a sum of two positions of a partizan ruleset on 1500 positions (Left
+/// steps 7i + 1…3, Right 5i + 1…3, mod n): retrograde analysis of the product graph, built
+/// from the positions' game graphs. Returns the time and the product's edges.
+fn product_rate(runs: usize) -> (Duration, u64) {
+    let n = 1500u64;
+    let script = format!(
+        "A := [[(i * 7 + k) % {n} + 1 for k in [1, 2, 3]] for i from 1 to {n}]; \
+         B := [[(i * 5 + k) % {n} + 1 for k in [1, 2, 3]] for i from 1 to {n}]; \
+         P := PartizanRuleset(x -> A[x], x -> B[x]); P(1).OutcomeClass; P(2).OutcomeClass; \
+         (P(1) + P(2)).OutcomeClass"
+    );
+    let (time, _) = best(runs, || {
+        let mut session = Session::new();
+        let results = session.eval_source(&script, 1);
+        match results.iter().find_map(|r| r.result.as_ref().err()) {
+            Some(e) => Err(e.message.clone()),
+            None => Ok(()),
+        }
+    });
+    // Every state (a, b) has 3 + 3 moves for each player.
+    (time, n * n * 12)
 }
 
 /// The shortest of `runs` runs of `f`, and its last result.

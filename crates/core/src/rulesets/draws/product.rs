@@ -25,13 +25,25 @@ pub fn game_graph(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Graph
     Ok(Graph::from_short(engine, g)?)
 }
 
-/// The game graph of the sum of `parts` from its start, vertex 0: the states reachable,
-/// tuples of the parts' vertices.
-pub fn product_graph(
+/// The states of a sum reachable from its start (state 0), with each player's moves as edge
+/// lists in state order.
+pub struct Product {
+    pub states: u32,
+    pub left: Vec<(u32, u32)>,
+    pub right: Vec<(u32, u32)>,
+}
+
+/// Below this many conceivable states (the product of the parts' sizes), states are found
+/// through a dense table (4 bytes each); above it, through a hash map of the reachable ones.
+const DENSE_STATES: u64 = 1 << 22;
+
+/// The product of `parts`' game graphs: a state is the tuple of the parts' vertices, coded in
+/// mixed radix (part i's vertex times the product of the sizes before it).
+pub fn product(
     parts: &[Rc<dyn Position>],
     described: &str,
     engine: &mut Engine,
-) -> EvalResult<Graph> {
+) -> EvalResult<Product> {
     let mut graphs = Vec::with_capacity(parts.len());
     for p in parts {
         graphs.push(game_graph(p, engine)?);
@@ -40,77 +52,158 @@ pub fn product_graph(
         .iter()
         .try_fold(1u64, |acc, g| acc.checked_mul(g.len() as u64))
         .unwrap_or(u64::MAX);
-    let mut index: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
-    let mut states: Vec<Box<[u32]>> = Vec::new();
-    let mut out = Graph::default();
-    let start: Box<[u32]> = vec![0; graphs.len()].into();
-    index.insert(start.clone(), 0);
-    states.push(start);
+    let mut strides = Vec::with_capacity(graphs.len());
+    let mut stride = 1u64;
+    for g in &graphs {
+        strides.push(stride);
+        stride = stride.saturating_mul(g.len() as u64);
+    }
+    let mut numbers = StateNumbers::new(bound);
+    numbers.insert(0, 0);
+    let mut codes: Vec<u64> = vec![0];
+    let mut out = Product {
+        states: 0,
+        left: Vec::new(),
+        right: Vec::new(),
+    };
     let mut head = 0;
-    while head < states.len() {
+    while head < codes.len() {
         if head % 4096 == 0 {
             engine.check_interrupt()?;
             engine.check_memory()?;
             crate::engine::progress::report(head as u64, "states of the sum");
         }
-        let state = states[head].clone();
+        let code = codes[head];
+        let from = head as u32;
         head += 1;
-        out.add_vertex();
-        for mover in [Mover::Left, Mover::Right] {
-            let mut to = Vec::new();
-            for (i, g) in graphs.iter().enumerate() {
-                for t in g.targets(state[i], mover) {
-                    let mut next = state.clone();
-                    next[i] = t;
-                    let id = match index.get(&next) {
-                        Some(&id) => id,
+        for (i, g) in graphs.iter().enumerate() {
+            let at = (code / strides[i]) % g.len() as u64;
+            for mover in [Mover::Left, Mover::Right] {
+                for t in g.targets(at as u32, mover) {
+                    let next = code - at * strides[i] + u64::from(t) * strides[i];
+                    let to = match numbers.get(next) {
+                        Some(to) => to,
                         None => {
-                            if states.len() as u64 >= MAX_PRODUCT_STATES {
+                            if codes.len() as u64 >= MAX_PRODUCT_STATES {
                                 return Err(too_many_states(described, bound));
                             }
-                            let id = states.len() as u32;
-                            index.insert(next.clone(), id);
-                            states.push(next);
-                            id
+                            let to = codes.len() as u32;
+                            numbers.insert(next, to);
+                            codes.push(next);
+                            to
                         }
                     };
-                    to.push(id);
+                    match mover {
+                        Mover::Left => out.left.push((from, to)),
+                        Mover::Right => out.right.push((from, to)),
+                    }
                 }
-            }
-            match mover {
-                Mover::Left => *out.left.last_mut().expect("added") = to,
-                Mover::Right => *out.right.last_mut().expect("added") = to,
             }
         }
     }
+    out.states = codes.len() as u32;
     Ok(out)
+}
+
+/// State codes to state numbers.
+enum StateNumbers {
+    Dense(Vec<u32>),
+    Sparse(FxHashMap<u64, u32>),
+}
+
+impl StateNumbers {
+    fn new(bound: u64) -> Self {
+        if bound <= DENSE_STATES {
+            StateNumbers::Dense(vec![u32::MAX; bound as usize])
+        } else {
+            StateNumbers::Sparse(FxHashMap::default())
+        }
+    }
+
+    fn get(&self, code: u64) -> Option<u32> {
+        match self {
+            StateNumbers::Dense(v) => Some(v[code as usize]).filter(|&n| n != u32::MAX),
+            StateNumbers::Sparse(m) => m.get(&code).copied(),
+        }
+    }
+
+    fn insert(&mut self, code: u64, number: u32) {
+        match self {
+            StateNumbers::Dense(v) => v[code as usize] = number,
+            StateNumbers::Sparse(m) => {
+                m.insert(code, number);
+            }
+        }
+    }
+}
+
+impl Product {
+    /// Who wins from state 0, with each player to move, and how soon.
+    pub fn label(&self, engine: &Engine) -> EvalResult<PartizanLabel> {
+        let left = Digraph::from_edges(self.states, &self.left, engine)?;
+        let right = Digraph::from_edges(self.states, &self.right, engine)?;
+        let decided = partizan_outcomes(&left, &right, engine)?;
+        let side = |s: Side| match decided.remoteness(0, s) {
+            Some(r) => (decided.verdict(0, s), Remoteness::Moves(r)),
+            None => (decided.verdict(0, s), Remoteness::Draw),
+        };
+        let (vl, rl) = side(Side::Left);
+        let (vr, rr) = side(Side::Right);
+        Ok(PartizanLabel {
+            verdict: [vl, vr],
+            remoteness: [rl, rr],
+        })
+    }
+
+    /// As a game graph for the loopy engine (start vertex 0).
+    pub fn into_graph(self) -> Graph {
+        let mut g = Graph::default();
+        for _ in 0..self.states {
+            g.add_vertex();
+        }
+        for (u, v) in self.left {
+            g.left[u as usize].push(v);
+        }
+        for (u, v) in self.right {
+            g.right[u as usize].push(v);
+        }
+        g
+    }
+}
+
+/// The game graph of the sum of `parts` (vertex 0 the start).
+pub fn product_graph(
+    parts: &[Rc<dyn Position>],
+    described: &str,
+    engine: &mut Engine,
+) -> EvalResult<Graph> {
+    Ok(product(parts, described, engine)?.into_graph())
 }
 
 /// Who wins a game graph from vertex 0, with each player to move, and how soon.
 pub fn graph_label(graph: &Graph, engine: &Engine) -> EvalResult<PartizanLabel> {
-    let left = Digraph::from_adjacency(&graph.left, engine)?;
-    let right = Digraph::from_adjacency(&graph.right, engine)?;
-    let decided = partizan_outcomes(&left, &right, engine)?;
-    let side = |s: Side| match decided.remoteness(0, s) {
-        Some(r) => (decided.verdict(0, s), Remoteness::Moves(r)),
-        None => (decided.verdict(0, s), Remoteness::Draw),
+    let edges = |lists: &Vec<Vec<u32>>| -> Vec<(u32, u32)> {
+        lists
+            .iter()
+            .enumerate()
+            .flat_map(|(u, l)| l.iter().map(move |&v| (u as u32, v)))
+            .collect()
     };
-    let (vl, rl) = side(Side::Left);
-    let (vr, rr) = side(Side::Right);
-    Ok(PartizanLabel {
-        verdict: [vl, vr],
-        remoteness: [rl, rr],
-    })
+    Product {
+        states: graph.len() as u32,
+        left: edges(&graph.left),
+        right: edges(&graph.right),
+    }
+    .label(engine)
 }
 
-/// [`graph_label`] of the sum's [`product_graph`].
+/// [`Product::label`] of the sum's [`product`].
 pub fn product_label(
     parts: &[Rc<dyn Position>],
     described: &str,
     engine: &mut Engine,
 ) -> EvalResult<PartizanLabel> {
-    let graph = product_graph(parts, described, engine)?;
-    graph_label(&graph, engine)
+    product(parts, described, engine)?.label(engine)
 }
 
 fn too_many_states(described: &str, bound: u64) -> EvalError {
