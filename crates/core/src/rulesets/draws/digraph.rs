@@ -569,8 +569,19 @@ impl Position for Tokens {
         Some(DrawPosition::game_graph(self, engine))
     }
 
-    /// The options, for listing (`Options`); withheld from the analyses that recurse, since
-    /// the graph may have cycles.
+    /// The options for the analyses that recurse (misère play), only where play always ends.
+    fn options(
+        &self,
+        left: bool,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+        if !Tokens::is_loopfree(self, engine)? {
+            return Ok(None);
+        }
+        self.moves(left, engine)
+    }
+
+    /// The options, for listing (`Options`).
     fn moves(
         &self,
         _left: bool,

@@ -81,6 +81,21 @@ fn class_value(class: DrawClass) -> Value {
     })
 }
 
+/// The graph whose normal play is `graph`'s misère play: a player without a move there gets
+/// one, to a position where the opponent has none.
+fn misere_graph(mut graph: Graph) -> Graph {
+    let sink = graph.add_vertex();
+    for v in 0..sink as usize {
+        if graph.left[v].is_empty() {
+            graph.left[v].push(sink);
+        }
+        if graph.right[v].is_empty() {
+            graph.right[v].push(sink);
+        }
+    }
+    graph
+}
+
 fn remoteness_value(described: &str, r: Remoteness) -> EvalResult<Value> {
     match r {
         Remoteness::Moves(r) => Ok(Value::integer(r)),
@@ -201,14 +216,13 @@ pub fn method(
         ("canonicalform", None) if !p.is_loopfree(engine)? => {
             return Err(EvalError::new(crate::rulesets::loopy::NOT_SHORT));
         }
-        (
-            "miserecanonicalform"
-            | "genus"
-            | "miserenimvalue"
-            | "misereoutcomeclass"
-            | "misereoutcome",
-            None,
-        ) if !p.is_loopfree(engine)? => {
+        // Misère play with draws: the same analysis on the graph where having no move wins.
+        ("misereoutcomeclass" | "misereoutcome", None) => {
+            let graph = misere_graph(p.game_graph(engine)?);
+            let l = super::product::graph_label(&graph, engine)?;
+            class_value(DrawClass::from_verdicts(l.verdict[0], l.verdict[1]))
+        }
+        ("miserecanonicalform" | "genus" | "miserenimvalue", None) if !p.is_loopfree(engine)? => {
             return Err(EvalError::new(format!(
                 "misère play of games with draws is not available: {} can repeat",
                 p.describe()
