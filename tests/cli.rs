@@ -607,3 +607,34 @@ fn followers_of_positions_obey_the_memory_ceiling_and_ctrl_c() {
         assert_eq!(lines[0]["error"]["message"], "interrupted");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Files a script reads
+
+#[test]
+fn a_digraph_is_read_from_a_contest_edge_file() {
+    let dir = temp_dir("edges");
+    let path = dir.join("komal.txt");
+    std::fs::write(
+        &path,
+        "# KöMaL S.13\n5 7\n1 1\n1 2\n2 3\n2 4\n3 1\n4 3\n4 5\n",
+    )
+    .expect("write");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "3 2\n1 2\n2 x\n").expect("write");
+    let script = format!(
+        "G := DigraphRuleset(file => \"{}\"); G.OutcomeClasses\nDigraphRuleset(file => \"{}\")\n",
+        path.display(),
+        bad.display()
+    );
+    let run = cgcalc(&["-q"], &script);
+    assert_eq!(run.stdout, "[D,D,D,N,P]\n");
+    assert!(
+        run.stderr
+            .contains("bad.txt: line 3: expected an edge `u v`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.code, 1);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

@@ -73,6 +73,12 @@ fn main() {
         "| value of a sum of 10^5 tokens, graph solved (Smith) | {} µs | ≤ 10 ms |",
         sum.as_micros()
     );
+    let file = file_read(runs, &edges);
+    println!(
+        "| DigraphRuleset(file => …), {} edges | {} | ≤ 2 s |",
+        edges.len(),
+        secs(file)
+    );
     let (rate, explored) = script_rate(runs, USER_POSITIONS, &user_ruleset(USER_POSITIONS));
     println!(
         "| ImpartialRuleset from CGScript, {explored} positions, 5 options each | {rate:.0} positions/s | ≥ 2·10^5 positions/s |"
@@ -97,6 +103,32 @@ fn main() {
         values.iter().filter(|&&x| x == INFINITE).count(),
         largest
     );
+}
+
+/// Reading the benchmark graph from an edge file (written to a temporary directory, removed
+/// after).
+fn file_read(runs: usize, edges: &[(u32, u32)]) -> Duration {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("cgcalc-bench-draws-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("graph.txt");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+    writeln!(out, "{VERTICES} {}", edges.len()).expect("write");
+    for (u, v) in edges {
+        writeln!(out, "{} {}", u + 1, v + 1).expect("write");
+    }
+    drop(out);
+    let script = format!("G := DigraphRuleset(file => \"{}\");", path.display());
+    let (time, _) = best(runs, || {
+        let mut session = Session::new();
+        let results = session.eval_source(&script, 1);
+        match results.iter().find_map(|r| r.result.as_ref().err()) {
+            Some(e) => Err(e.message.clone()),
+            None => Ok(()),
+        }
+    });
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    time
 }
 
 /// Positions in the CGScript workloads.

@@ -32,18 +32,28 @@ struct Graph {
     label: RefCell<Option<Rc<str>>>,
     /// Unique in the process: positions of two rulesets that print alike memoise apart.
     id: u64,
-    /// Vertex i's name as a value, and as printed.
-    vertices: Vec<Value>,
-    shown: Vec<String>,
-    index: FxHashMap<Key, u32>,
-    /// Given as adjacency lists: per-vertex answers are lists in vertex order (else maps).
-    listed: bool,
+    names: Names,
     graph: Digraph,
     outcomes: OnceCell<Outcomes>,
     /// γ of one token on each vertex ([`draws::loopy_nim_values`]'s table).
     values: OnceCell<Vec<u32>>,
     /// Whether play from each vertex always ends (no cycle can be reached from it).
     loopfree: OnceCell<Vec<bool>>,
+}
+
+/// How vertices are named.
+#[derive(Debug)]
+enum Names {
+    /// `base`, `base + 1`, …: adjacency lists and files, whose per-vertex answers are lists in
+    /// vertex order.
+    Numbered { base: i64 },
+    /// Any values (maps, edge lists): vertex i's name as a value, as printed, and the look-up;
+    /// per-vertex answers are maps.
+    Named {
+        vertices: Vec<Value>,
+        shown: Vec<String>,
+        index: FxHashMap<Key, u32>,
+    },
 }
 
 /// One or more tokens on a digraph ruleset's vertices (`G(2)`, `G[1, 2, 2]`, `G[]`).
@@ -58,45 +68,54 @@ pub struct Tokens {
 pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
     let mut base = 1i64;
     let mut edges_arg = None;
+    let mut file_arg = None;
     let mut vertex_count = None;
     for (name, value) in &args.named {
         match crate::rulesets::name_key(name).as_str() {
             "base" => base = integer(value, "base")?,
             "edges" => edges_arg = Some(value),
+            "file" => file_arg = Some(value),
             "vertices" => vertex_count = Some(integer(value, "vertices")?),
             _ => {
                 return Err(EvalError::new(format!(
-                    "DigraphRuleset has no option `{name}`; it takes base =>, edges => and \
-                     vertices =>"
+                    "DigraphRuleset has no option `{name}`; it takes base =>, edges =>, file => \
+                     and vertices =>"
                 )));
             }
         }
     }
     let mut builder = Builder::default();
-    match (args.positional.as_slice(), edges_arg) {
-        ([Value::List(rows)], None) => {
-            builder.listed = true;
-            for i in 0..rows.len() {
-                builder.vertex(&Value::integer(base + i as i64));
-            }
+    let graph = match (args.positional.as_slice(), edges_arg, file_arg) {
+        ([Value::List(rows)], None, None) => {
+            let n = rows.len() as i64;
+            let mut edges = Vec::new();
             for (i, row) in rows.iter().enumerate() {
-                let from = i as u32;
-                let targets = list_items(row, "each vertex's moves")?;
-                for t in targets {
-                    let Some(to) = builder.find(&t) else {
-                        return Err(EvalError::new(format!(
+                for t in list_items(row, "each vertex's moves")? {
+                    let to = numbered(&t, base, n).ok_or_else(|| {
+                        EvalError::new(format!(
                             "vertex {} has a move to {}, which is not a vertex of the digraph \
                              (vertices are numbered from {base} to {})",
                             base + i as i64,
                             shown_plain(&t),
-                            base + rows.len() as i64 - 1
-                        )));
-                    };
-                    builder.edges.push((from, to));
+                            base + n - 1
+                        ))
+                    })?;
+                    edges.push((i as u32, to));
                 }
             }
+            Graph::numbered(base, rows.len() as u32, &edges, engine)?
         }
-        ([Value::Map(entries)], None) => {
+        ([], None, Some(path)) => {
+            let Value::Str(path) = path else {
+                return Err(EvalError::new(format!(
+                    "file => takes a file name in quotes, not {}",
+                    crate::value::type_name(path)
+                )));
+            };
+            let (n, edges) = super::edge_file::read(path, base, engine)?;
+            Graph::numbered(base, n, &edges, engine)?
+        }
+        ([Value::Map(entries)], None, None) => {
             for (vertex, _) in entries {
                 builder.vertex(vertex);
             }
@@ -107,8 +126,9 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
                     builder.edges.push((from, to));
                 }
             }
+            builder.finish(engine)?
         }
-        ([], Some(edges)) => {
+        ([], Some(edges), None) => {
             if let Some(n) = vertex_count {
                 for i in 0..n.max(0) {
                     builder.vertex(&Value::integer(base + i));
@@ -130,15 +150,15 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
                 let to = builder.vertex(&v);
                 builder.edges.push((from, to));
             }
+            builder.finish(engine)?
         }
         _ => {
             return Err(EvalError::new(
                 "DigraphRuleset takes adjacency lists ([[2], [3], []]), a map from vertices to \
-                 their moves, or edges => [(u, v), ...]",
+                 their moves, edges => [(u, v), ...] or file => \"path\"",
             ));
         }
-    }
-    let graph = builder.finish(engine)?;
+    };
     Ok(Value::Ruleset(Rc::new(DigraphRuleset(Rc::new(graph)))))
 }
 
@@ -148,7 +168,6 @@ struct Builder {
     vertices: Vec<Value>,
     index: FxHashMap<Key, u32>,
     edges: Vec<(u32, u32)>,
-    listed: bool,
 }
 
 impl Builder {
@@ -188,18 +207,25 @@ impl Builder {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| EvalError::new(e.to_string()))?;
         let graph = Digraph::from_edges(self.vertices.len() as u32, &self.edges, engine)?;
-        Ok(Graph {
-            label: RefCell::new(None),
-            id: next_id(),
-            vertices: self.vertices,
-            shown,
-            index: self.index,
-            listed: self.listed,
+        Ok(Graph::new(
+            Names::Named {
+                vertices: self.vertices,
+                shown,
+                index: self.index,
+            },
             graph,
-            outcomes: OnceCell::new(),
-            values: OnceCell::new(),
-            loopfree: OnceCell::new(),
-        })
+        ))
+    }
+}
+
+/// `t` as the vertex numbered `t − base` among `n`, if it is one.
+fn numbered(t: &Value, base: i64, n: i64) -> Option<u32> {
+    match t {
+        Value::Number(r) if r.is_integer() => {
+            let i = num_traits::ToPrimitive::to_i64(&r.numer())?.checked_sub(base)?;
+            (0..n).contains(&i).then_some(i as u32)
+        }
+        _ => None,
     }
 }
 
@@ -210,6 +236,34 @@ fn next_id() -> u64 {
 }
 
 impl Graph {
+    fn new(names: Names, graph: Digraph) -> Graph {
+        Graph {
+            label: RefCell::new(None),
+            id: next_id(),
+            names,
+            graph,
+            outcomes: OnceCell::new(),
+            values: OnceCell::new(),
+            loopfree: OnceCell::new(),
+        }
+    }
+
+    /// Vertices `base … base + n − 1` and 0-based edges.
+    fn numbered(base: i64, n: u32, edges: &[(u32, u32)], engine: &Engine) -> EvalResult<Graph> {
+        Ok(Graph::new(
+            Names::Numbered { base },
+            Digraph::from_edges(n, edges, engine)?,
+        ))
+    }
+
+    /// Vertex v as printed.
+    fn shown(&self, v: u32) -> String {
+        match &self.names {
+            Names::Numbered { base } => (base + i64::from(v)).to_string(),
+            Names::Named { shown, .. } => shown[v as usize].clone(),
+        }
+    }
+
     fn label(&self) -> Rc<str> {
         self.label
             .borrow()
@@ -266,28 +320,31 @@ impl Graph {
 
     /// The vertex named `v`, or an error naming the ruleset.
     fn vertex_of(&self, v: &Value) -> EvalResult<u32> {
-        Key::of(v)
-            .and_then(|k| self.index.get(&k).copied())
-            .ok_or_else(|| {
-                EvalError::new(format!(
-                    "{} is not a vertex of {}",
-                    shown_plain(v),
-                    self.label()
-                ))
-            })
+        let found = match &self.names {
+            Names::Numbered { base } => numbered(v, *base, i64::from(self.graph.vertex_count())),
+            Names::Named { index, .. } => Key::of(v).and_then(|k| index.get(&k).copied()),
+        };
+        found.ok_or_else(|| {
+            EvalError::new(format!(
+                "{} is not a vertex of {}",
+                shown_plain(v),
+                self.label()
+            ))
+        })
     }
 
-    /// One value per vertex: a list in vertex order for adjacency-list input, else a map.
+    /// One value per vertex: a list in vertex order for numbered vertices, else a map.
     fn per_vertex(&self, each: impl Fn(u32) -> Value) -> Value {
-        let n = self.vertices.len() as u32;
-        if self.listed {
-            Value::List((0..n).map(each).collect())
-        } else {
-            let mut entries: Vec<(Value, Value)> = (0..n)
-                .map(|v| (self.vertices[v as usize].clone(), each(v)))
-                .collect();
-            entries.sort_by(|a, b| vertex_order(&a.0, &b.0));
-            Value::Map(entries)
+        let n = self.graph.vertex_count();
+        match &self.names {
+            Names::Numbered { .. } => Value::List((0..n).map(each).collect()),
+            Names::Named { vertices, .. } => {
+                let mut entries: Vec<(Value, Value)> = (0..n)
+                    .map(|v| (vertices[v as usize].clone(), each(v)))
+                    .collect();
+                entries.sort_by(|a, b| vertex_order(&a.0, &b.0));
+                Value::Map(entries)
+            }
         }
     }
 }
@@ -517,12 +574,9 @@ impl Position for Tokens {
     fn describe(&self) -> String {
         let label = self.game.label();
         match self.at.as_slice() {
-            [v] => format!("{label}({})", self.game.shown[*v as usize]),
+            [v] => format!("{label}({})", self.game.shown(*v)),
             several => {
-                let parts: Vec<&str> = several
-                    .iter()
-                    .map(|&v| self.game.shown[v as usize].as_str())
-                    .collect();
+                let parts: Vec<String> = several.iter().map(|&v| self.game.shown(v)).collect();
                 format!("{label}[{}]", parts.join(","))
             }
         }

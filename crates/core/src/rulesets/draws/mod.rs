@@ -4,6 +4,7 @@
 //! graph.
 
 pub mod digraph;
+pub mod edge_file;
 pub mod explored;
 pub mod product;
 pub mod properties;
