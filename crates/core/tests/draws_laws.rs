@@ -3,7 +3,8 @@
 //! independent computation through another part of the calculator:
 //!
 //! * a partizan position's `OutcomeClass` (retrograde analysis) equals the class of its
-//!   `GameValue` (the loopy engine's sided value);
+//!   `GameValue` (the loopy engine's sided value), and the same game as a partizan digraph
+//!   has the same class;
 //! * an impartial position of finite loopy nim value n has `GameValue` *n, and its
 //!   `OutcomeClass` is that of its value;
 //! * the outcome of a sum of two or three tokens by Smith's rule (`G[a, b]`, impartial) equals
@@ -67,7 +68,8 @@ proptest! {
             .collect();
         let mut s = Session::new();
         define(&mut s, &format!(
-            "L := {}; R := {}; P := PartizanRuleset(x -> L[x], x -> R[x]);",
+            "L := {}; R := {}; P := PartizanRuleset(x -> L[x], x -> R[x]); \
+             D := DigraphRuleset(left => L, right => R);",
             lists(&left), lists(&right)
         ));
         for v in 1..=n {
@@ -75,6 +77,7 @@ proptest! {
             let of_value = eval(&mut s, &format!("P({v}).GameValue.OutcomeClass"));
             prop_assert!(!class.starts_with("error"), "{class}");
             prop_assert_eq!(&class, &of_value, "P({}) with Left {:?}, Right {:?}", v, left, right);
+            prop_assert_eq!(&class, &eval(&mut s, &format!("D({v}).OutcomeClass")));
         }
     }
 

@@ -854,7 +854,7 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "Period", "R.Period / R.Period(N)", 0, 1, "Positions", "The period, preperiod and saltus of the nim values.", "kayles.Period", ["period", "CheckPeriodicity"];
 
     // Thermographs.
-    Function, "digraph_ruleset", "digraph_ruleset(adj)", 1, 1, "Games with draws", "Tokens on a directed graph, whose play may never end: adjacency lists (vertices numbered from 1; base => 0), a map from vertices to their moves, or edges => [(u, v), ...]. G(v) is one token, G[v1, v2] several.", "DigraphRuleset([[2], [3], []])[1, 2].OutcomeClass", ["OutcomeClasses", "LoopyNimValue"];
+    Function, "digraph_ruleset", "digraph_ruleset(adj)", 1, 1, "Games with draws", "Tokens on a directed graph, whose play may never end: adjacency lists (vertices numbered from 1; base => 0), a map from vertices to their moves, edges => [(u, v), ...], or file => \"path\" (a line n m, then m lines u v); left => A, right => B for a partizan one. G(v) is one token, G[v1, v2] several.", "DigraphRuleset([[2], [3], []])[1, 2].OutcomeClass", ["OutcomeClasses", "LoopyNimValue"];
     RulesetMethod, "OutcomeClasses", "G.OutcomeClasses", 0, 0, "Games with draws", "The outcome class (P, N or D) of one token on each vertex.", "DigraphRuleset([[1, 2], []]).OutcomeClasses", ["LoopyNimValues"];
     RulesetMethod, "LoopyNimValues", "G.LoopyNimValues", 0, 0, "Games with draws", "The loopy nim value of one token on each vertex.", "DigraphRuleset([[1, 2], []]).LoopyNimValues", ["OutcomeClasses"];
     RulesetMethod, "VertexCount", "G.VertexCount", 0, 0, "Games with draws", "How many vertices the digraph has.", "DigraphRuleset([[2], []]).VertexCount", ["EdgeCount"];

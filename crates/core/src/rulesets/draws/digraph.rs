@@ -12,7 +12,7 @@ use super::loopy_nim_value;
 use super::properties::DrawPosition;
 use crate::display::notation::Printer;
 use crate::engine::draws::partial::{PartizanLabel, Remoteness};
-use crate::engine::draws::{self, Digraph, LoopyNim, Outcomes, Verdict};
+use crate::engine::draws::{self, Digraph, LoopyNim, Outcomes, PartizanOutcomes, Verdict};
 use crate::engine::loopy::Graph as GameGraph;
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::{Args, Position, Ruleset};
@@ -33,7 +33,12 @@ struct Graph {
     /// Unique in the process: positions of two rulesets that print alike memoise apart.
     id: u64,
     names: Names,
+    /// The moves (Left's in a partizan digraph).
     graph: Digraph,
+    /// Right's moves in a partizan digraph (`left => A, right => B`); `None`: impartial.
+    right: Option<Digraph>,
+    /// Who wins each vertex with each player to move (partizan digraphs).
+    partizan: OnceCell<PartizanOutcomes>,
     outcomes: OnceCell<Outcomes>,
     /// γ of one token on each vertex ([`draws::loopy_nim_values`]'s table).
     values: OnceCell<Vec<u32>>,
@@ -69,40 +74,45 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
     let mut base = 1i64;
     let mut edges_arg = None;
     let mut file_arg = None;
+    let mut left_arg = None;
+    let mut right_arg = None;
     let mut vertex_count = None;
     for (name, value) in &args.named {
         match crate::rulesets::name_key(name).as_str() {
             "base" => base = integer(value, "base")?,
             "edges" => edges_arg = Some(value),
             "file" => file_arg = Some(value),
+            "left" => left_arg = Some(value),
+            "right" => right_arg = Some(value),
             "vertices" => vertex_count = Some(integer(value, "vertices")?),
             _ => {
                 return Err(EvalError::new(format!(
-                    "DigraphRuleset has no option `{name}`; it takes base =>, edges =>, file => \
-                     and vertices =>"
+                    "DigraphRuleset has no option `{name}`; it takes base =>, edges =>, file =>, \
+                     vertices =>, left => and right =>"
                 )));
             }
         }
     }
     let mut builder = Builder::default();
+    if left_arg.is_some() || right_arg.is_some() {
+        let (Some(a), Some(b), [], None, None) = (
+            left_arg,
+            right_arg,
+            args.positional.as_slice(),
+            edges_arg,
+            file_arg,
+        ) else {
+            return Err(EvalError::new(
+                "a partizan digraph takes left => A and right => B (adjacency lists or maps), \
+                 and nothing else but base =>",
+            ));
+        };
+        let graph = partizan(a, b, base, &mut builder, engine)?;
+        return Ok(Value::Ruleset(Rc::new(DigraphRuleset(Rc::new(graph)))));
+    }
     let graph = match (args.positional.as_slice(), edges_arg, file_arg) {
         ([Value::List(rows)], None, None) => {
-            let n = rows.len() as i64;
-            let mut edges = Vec::new();
-            for (i, row) in rows.iter().enumerate() {
-                for t in list_items(row, "each vertex's moves")? {
-                    let to = numbered(&t, base, n).ok_or_else(|| {
-                        EvalError::new(format!(
-                            "vertex {} has a move to {}, which is not a vertex of the digraph \
-                             (vertices are numbered from {base} to {})",
-                            base + i as i64,
-                            shown_plain(&t),
-                            base + n - 1
-                        ))
-                    })?;
-                    edges.push((i as u32, to));
-                }
-            }
+            let edges = numbered_edges(rows, base)?;
             Graph::numbered(base, rows.len() as u32, &edges, engine)?
         }
         ([], None, Some(path)) => {
@@ -116,17 +126,8 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
             Graph::numbered(base, n, &edges, engine)?
         }
         ([Value::Map(entries)], None, None) => {
-            for (vertex, _) in entries {
-                builder.vertex(vertex);
-            }
-            for (vertex, targets) in entries {
-                let from = builder.find(vertex).unwrap_or_default();
-                for t in list_items(targets, "each vertex's moves")? {
-                    let to = builder.vertex(&t);
-                    builder.edges.push((from, to));
-                }
-            }
-            builder.finish(engine)?
+            let edges = map_edges(entries, &mut builder)?;
+            builder.finish(edges, None, engine)?
         }
         ([], Some(edges), None) => {
             if let Some(n) = vertex_count {
@@ -134,6 +135,7 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
                     builder.vertex(&Value::integer(base + i));
                 }
             }
+            let mut pairs = Vec::new();
             for edge in list_items(edges, "edges =>")? {
                 let (u, v) = match &edge {
                     Value::Tuple(pair) | Value::List(pair) if pair.len() == 2 => {
@@ -148,9 +150,9 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
                 };
                 let from = builder.vertex(&u);
                 let to = builder.vertex(&v);
-                builder.edges.push((from, to));
+                pairs.push((from, to));
             }
-            builder.finish(engine)?
+            builder.finish(pairs, None, engine)?
         }
         _ => {
             return Err(EvalError::new(
@@ -167,7 +169,6 @@ pub fn digraph_ruleset(args: &Args, engine: &mut Engine) -> EvalResult<Value> {
 struct Builder {
     vertices: Vec<Value>,
     index: FxHashMap<Key, u32>,
-    edges: Vec<(u32, u32)>,
 }
 
 impl Builder {
@@ -188,7 +189,13 @@ impl Builder {
         self.index.get(&Key::of(v)?).copied()
     }
 
-    fn finish(self, engine: &mut Engine) -> EvalResult<Graph> {
+    /// The graph of `edges` (Left's when `right` has Right's) over the vertices named so far.
+    fn finish(
+        self,
+        edges: Vec<(u32, u32)>,
+        right: Option<Vec<(u32, u32)>>,
+        engine: &mut Engine,
+    ) -> EvalResult<Graph> {
         if let Some(v) = self.vertices.iter().find(|v| Key::of(v).is_none()) {
             return Err(EvalError::new(format!(
                 "a vertex must be a value that compares by content (a number, string, tuple, \
@@ -206,7 +213,12 @@ impl Builder {
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| EvalError::new(e.to_string()))?;
-        let graph = Digraph::from_edges(self.vertices.len() as u32, &self.edges, engine)?;
+        let n = self.vertices.len() as u32;
+        let graph = Digraph::from_edges(n, &edges, engine)?;
+        let right = match right {
+            Some(r) => Some(Digraph::from_edges(n, &r, engine)?),
+            None => None,
+        };
         Ok(Graph::new(
             Names::Named {
                 vertices: self.vertices,
@@ -214,7 +226,82 @@ impl Builder {
                 index: self.index,
             },
             graph,
+            right,
         ))
+    }
+}
+
+/// The 0-based edges of adjacency lists whose vertices are numbered from `base`.
+fn numbered_edges(rows: &[Value], base: i64) -> EvalResult<Vec<(u32, u32)>> {
+    let n = rows.len() as i64;
+    let mut edges = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for t in list_items(row, "each vertex's moves")? {
+            let to = numbered(&t, base, n).ok_or_else(|| {
+                EvalError::new(format!(
+                    "vertex {} has a move to {}, which is not a vertex of the digraph (vertices \
+                     are numbered from {base} to {})",
+                    base + i as i64,
+                    shown_plain(&t),
+                    base + n - 1
+                ))
+            })?;
+            edges.push((i as u32, to));
+        }
+    }
+    Ok(edges)
+}
+
+/// The edges of a map from vertices to their moves; a target that is not a key is a vertex
+/// without moves.
+fn map_edges(entries: &[(Value, Value)], builder: &mut Builder) -> EvalResult<Vec<(u32, u32)>> {
+    for (vertex, _) in entries {
+        builder.vertex(vertex);
+    }
+    let mut edges = Vec::new();
+    for (vertex, targets) in entries {
+        let from = builder.vertex(vertex);
+        for t in list_items(targets, "each vertex's moves")? {
+            edges.push((from, builder.vertex(&t)));
+        }
+    }
+    Ok(edges)
+}
+
+/// `DigraphRuleset(left => A, right => B)`: Left moves along A's edges, Right along B's; both
+/// adjacency lists of the same length, or both maps (their vertices together).
+fn partizan(
+    a: &Value,
+    b: &Value,
+    base: i64,
+    builder: &mut Builder,
+    engine: &mut Engine,
+) -> EvalResult<Graph> {
+    match (a, b) {
+        (Value::List(ra), Value::List(rb)) => {
+            if ra.len() != rb.len() {
+                return Err(EvalError::new(format!(
+                    "Left's lists have {} vertices and Right's {}: give both players the same \
+                     vertices",
+                    ra.len(),
+                    rb.len()
+                )));
+            }
+            let n = ra.len() as u32;
+            Ok(Graph::new(
+                Names::Numbered { base },
+                Digraph::from_edges(n, &numbered_edges(ra, base)?, engine)?,
+                Some(Digraph::from_edges(n, &numbered_edges(rb, base)?, engine)?),
+            ))
+        }
+        (Value::Map(ma), Value::Map(mb)) => {
+            let left = map_edges(ma, builder)?;
+            let right = map_edges(mb, builder)?;
+            std::mem::take(builder).finish(left, Some(right), engine)
+        }
+        _ => Err(EvalError::new(
+            "left => and right => take adjacency lists for both players, or maps for both",
+        )),
     }
 }
 
@@ -236,12 +323,14 @@ fn next_id() -> u64 {
 }
 
 impl Graph {
-    fn new(names: Names, graph: Digraph) -> Graph {
+    fn new(names: Names, graph: Digraph, right: Option<Digraph>) -> Graph {
         Graph {
             label: RefCell::new(None),
             id: next_id(),
             names,
             graph,
+            right,
+            partizan: OnceCell::new(),
             outcomes: OnceCell::new(),
             values: OnceCell::new(),
             loopfree: OnceCell::new(),
@@ -253,7 +342,25 @@ impl Graph {
         Ok(Graph::new(
             Names::Numbered { base },
             Digraph::from_edges(n, edges, engine)?,
+            None,
         ))
+    }
+
+    /// The graph of one player's moves: Left's (and the impartial moves) or Right's.
+    fn moves_of(&self, left: bool) -> &Digraph {
+        match (&self.right, left) {
+            (Some(right), false) => right,
+            _ => &self.graph,
+        }
+    }
+
+    /// Partizan digraphs: retrograde analysis of every (vertex, player to move), on first use.
+    fn partizan_outcomes(&self, engine: &Engine) -> EngineResult<&PartizanOutcomes> {
+        if let Some(o) = self.partizan.get() {
+            return Ok(o);
+        }
+        let solved = draws::partizan_outcomes(&self.graph, self.moves_of(false), engine)?;
+        Ok(self.partizan.get_or_init(|| solved))
     }
 
     /// Vertex v as printed.
@@ -298,20 +405,25 @@ impl Graph {
             return Ok(l);
         }
         let n = self.graph.vertex_count();
-        let mut left: Vec<u32> = (0..n).map(|v| self.graph.out_degree(v)).collect();
+        let sides: Vec<&Digraph> = std::iter::once(&self.graph).chain(&self.right).collect();
+        let mut left: Vec<u32> = (0..n)
+            .map(|v| sides.iter().map(|g| g.out_degree(v)).sum())
+            .collect();
         let mut peeled = vec![false; n as usize];
         let mut queue: Vec<u32> = (0..n).filter(|&v| left[v as usize] == 0).collect();
         let mut steps = 0usize;
         while let Some(v) = queue.pop() {
             peeled[v as usize] = true;
-            for &u in self.graph.predecessors(v) {
-                steps += 1;
-                if steps.is_multiple_of(1 << 16) {
-                    engine.check_interrupt()?;
-                }
-                left[u as usize] -= 1;
-                if left[u as usize] == 0 {
-                    queue.push(u);
+            for g in &sides {
+                for &u in g.predecessors(v) {
+                    steps += 1;
+                    if steps.is_multiple_of(1 << 16) {
+                        engine.check_interrupt()?;
+                    }
+                    left[u as usize] -= 1;
+                    if left[u as usize] == 0 {
+                        queue.push(u);
+                    }
                 }
             }
         }
@@ -385,16 +497,29 @@ impl Ruleset for DigraphRuleset {
         }
         let g = &self.0;
         Ok(Some(match key {
+            "outcomeclasses" if g.right.is_some() => {
+                let outcomes = g.partizan_outcomes(engine)?;
+                g.per_vertex(|v| super::properties::class_value(outcomes.class(v)))
+            }
             "outcomeclasses" => {
                 let outcomes = g.outcomes(engine)?;
                 g.per_vertex(|v| outcome_value(outcomes.verdict(v)))
+            }
+            "loopynimvalues" if g.right.is_some() => {
+                return Err(EvalError::new(format!(
+                    "LoopyNimValues needs an impartial digraph: {} is partizan (OutcomeClasses \
+                     gives its classes)",
+                    g.label()
+                )));
             }
             "loopynimvalues" => {
                 let values = g.values(engine)?;
                 g.per_vertex(|v| loopy_nim_value(&LoopyNim::of_vertex(&g.graph, values, v)))
             }
             "vertexcount" => Value::integer(g.graph.vertex_count()),
-            "edgecount" => Value::integer(g.graph.edge_count()),
+            "edgecount" => Value::integer(
+                g.graph.edge_count() + g.right.as_ref().map_or(0, Digraph::edge_count),
+            ),
             _ => return Ok(None),
         }))
     }
@@ -465,11 +590,12 @@ impl Tokens {
             .collect()
     }
 
-    /// Every option, component by component, each token's moves in edge order (repeats kept).
-    fn all_options(&self) -> Vec<Tokens> {
+    /// Every option for one player, component by component, each token's moves in edge order
+    /// (repeats kept).
+    fn all_options(&self, left: bool) -> Vec<Tokens> {
         let mut out = Vec::new();
         for (i, &v) in self.at.iter().enumerate() {
-            for &to in self.game.graph.options(v) {
+            for &to in self.game.moves_of(left).options(v) {
                 out.push(self.moved(i, to));
             }
         }
@@ -489,12 +615,33 @@ impl DrawPosition for Tokens {
     }
 
     fn loopy_nim(&self, engine: &mut Engine) -> EvalResult<Option<LoopyNim>> {
+        if self.game.right.is_some() {
+            return Ok(None);
+        }
         Ok(Some(self.value(engine)?))
     }
 
-    /// One token: retrograde analysis; a sum: the verdict from the tokens' values (Smith),
-    /// its remoteness unknown unless one token alone can still move.
+    /// One token: retrograde analysis; an impartial sum: the verdict from the tokens' values
+    /// (Smith), its remoteness unknown unless one token alone can still move; a partizan sum:
+    /// its product graph.
     fn label(&self, engine: &mut Engine) -> EvalResult<PartizanLabel> {
+        if self.game.right.is_some() {
+            if let [v] = self.at[..] {
+                let o = self.game.partizan_outcomes(engine)?;
+                let side = |s: draws::Side| match o.remoteness(v, s) {
+                    Some(r) => (o.verdict(v, s), Remoteness::Moves(r)),
+                    None => (o.verdict(v, s), Remoteness::Draw),
+                };
+                let (vl, rl) = side(draws::Side::Left);
+                let (vr, rr) = side(draws::Side::Right);
+                return Ok(PartizanLabel {
+                    verdict: [vl, vr],
+                    remoteness: [rl, rr],
+                });
+            }
+            let described = Position::describe(self);
+            return super::product::product_label(&self.singles(), &described, engine);
+        }
         let verdict = self.verdict(engine)?;
         let outcomes = self.game.outcomes(engine)?;
         let live: Vec<u32> = self
@@ -518,9 +665,9 @@ impl DrawPosition for Tokens {
         })
     }
 
-    fn options_for(&self, _left: bool, _engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {
+    fn options_for(&self, left: bool, _engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {
         Ok(self
-            .all_options()
+            .all_options(left)
             .into_iter()
             .map(|p| Rc::new(p) as Rc<dyn Position>)
             .collect())
@@ -542,21 +689,27 @@ impl DrawPosition for Tokens {
         number.insert(start, graph.add_vertex());
         let mut queue = vec![start];
         while let Some(v) = queue.pop() {
-            let mut to = Vec::with_capacity(self.game.graph.options(v).len());
-            for &w in self.game.graph.options(v) {
-                let next = number.len() as u32;
-                let t = *number.entry(w).or_insert_with(|| {
-                    queue.push(w);
-                    next
-                });
-                if t == next {
-                    graph.add_vertex();
-                }
-                to.push(t);
-            }
             let i = number[&v] as usize;
-            graph.left[i] = to.clone();
-            graph.right[i] = to;
+            for left in [true, false] {
+                let options = self.game.moves_of(left).options(v);
+                let mut to = Vec::with_capacity(options.len());
+                for &w in options {
+                    let next = number.len() as u32;
+                    let t = *number.entry(w).or_insert_with(|| {
+                        queue.push(w);
+                        next
+                    });
+                    if t == next {
+                        graph.add_vertex();
+                    }
+                    to.push(t);
+                }
+                if left {
+                    graph.left[i] = to;
+                } else {
+                    graph.right[i] = to;
+                }
+            }
         }
         Ok(graph)
     }
@@ -587,8 +740,19 @@ impl Position for Tokens {
         format!("digraph#{}[{}]", self.game.id, parts.join(","))
     }
 
-    /// The nimber of a finite loopy nim value; an error for ∞(K), which is no short game.
+    /// The nimber of a finite loopy nim value; an error for ∞(K), which is no short game. A
+    /// partizan position's value, when its play always ends.
     fn value(&self, engine: &mut Engine) -> EngineResult<GameId> {
+        if self.game.right.is_some() {
+            let graph =
+                DrawPosition::game_graph(self, engine).map_err(EvalError::into_engine_error)?;
+            return match engine.loopy_value(&graph, 0)? {
+                crate::engine::loopy::LoopyResult::Short(g) => Ok(g),
+                _ => Err(EngineError::InvalidArgument(
+                    crate::rulesets::loopy::NOT_SHORT.into(),
+                )),
+            };
+        }
         match self.value(engine)? {
             LoopyNim::Finite(n) => Ok(engine.nimber(u64::from(n))),
             LoopyNim::Infinite(k) => Err(EngineError::InvalidArgument(format!(
@@ -600,7 +764,20 @@ impl Position for Tokens {
     }
 
     fn loopy_nim_value(&self, engine: &mut Engine) -> Option<EngineResult<LoopyNim>> {
-        Some(self.value(engine))
+        self.game.right.is_none().then(|| self.value(engine))
+    }
+
+    /// Partizan positions that can repeat print their value from the loopy engine.
+    fn loopy_value(
+        &self,
+        engine: &mut Engine,
+    ) -> Option<EngineResult<crate::engine::loopy::LoopyResult>> {
+        self.game.right.as_ref()?;
+        Some(
+            DrawPosition::game_graph(self, engine)
+                .map_err(EvalError::into_engine_error)
+                .and_then(|g| engine.loopy_value(&g, 0)),
+        )
     }
 
     fn as_any(&self) -> Option<&dyn std::any::Any> {
@@ -636,13 +813,9 @@ impl Position for Tokens {
     }
 
     /// The options, for listing (`Options`).
-    fn moves(
-        &self,
-        _left: bool,
-        _engine: &mut Engine,
-    ) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
+    fn moves(&self, left: bool, _engine: &mut Engine) -> EvalResult<Option<Vec<Rc<dyn Position>>>> {
         Ok(Some(
-            self.all_options()
+            self.all_options(left)
                 .into_iter()
                 .map(|p| Rc::new(p) as Rc<dyn Position>)
                 .collect(),
@@ -650,7 +823,7 @@ impl Position for Tokens {
     }
 
     fn is_impartial(&self) -> bool {
-        true
+        self.game.right.is_none()
     }
 }
 

@@ -66,7 +66,8 @@ pub fn label_of(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Partiza
     })
 }
 
-fn class_value(class: DrawClass) -> Value {
+/// A class with draws as a value (`P`, `NHat`, …).
+pub fn class_value(class: DrawClass) -> Value {
     use crate::engine::Outcome;
     Value::loopy_outcome(match class {
         DrawClass::P => LoopyOutcome::Plain(Outcome::P),
