@@ -253,9 +253,7 @@ impl Session {
                 return;
             }
             if let Some(line) = failed_line {
-                let message = format!(
-                    "not run: an earlier statement on line {line} failed, and this one comes                      after it"
-                );
+                let message = format!("not run: an earlier statement on line {line} failed");
                 let mut result = StatementResult {
                     line: locate.line_of(st.span.start),
                     input: src[st.span.start..st.span.end]

@@ -96,7 +96,7 @@ impl DrawPosition for Explored {
 }
 
 /// The graph of every position reachable from `start` through its options (vertex 0).
-fn options_graph(start: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Graph> {
+pub(super) fn options_graph(start: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Graph> {
     let mut graph = Graph::default();
     let mut index: FxHashMap<String, u32> = FxHashMap::default();
     let mut queue: Vec<Rc<dyn Position>> = vec![start.clone()];

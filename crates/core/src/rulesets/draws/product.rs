@@ -16,10 +16,15 @@ use std::rc::Rc;
 /// The most states a product may have (draws.md §2.9).
 pub const MAX_PRODUCT_STATES: u64 = 20_000_000;
 
-/// A part's game graph from its start vertex 0.
+/// A part's game graph from its start vertex 0: its own for a position that can repeat, the
+/// graph of its options for one that lists them (so remoteness counts its real moves), else
+/// its canonical form's.
 pub fn game_graph(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Graph> {
     if let Some(g) = p.game_graph(engine) {
         return g;
+    }
+    if p.moves(true, engine)?.is_some() {
+        return super::explored::options_graph(p, engine);
     }
     let g = p.value(engine)?;
     Ok(Graph::from_short(engine, g)?)
