@@ -119,16 +119,19 @@ fn file_read(runs: usize, edges: &[(u32, u32)]) -> Duration {
     }
     drop(out);
     let script = format!("G := DigraphRuleset(file => \"{}\");", path.display());
-    let (time, _) = best(runs, || {
-        let mut session = Session::new();
-        let results = session.eval_source(&script, 1);
-        match results.iter().find_map(|r| r.result.as_ref().err()) {
-            Some(e) => Err(e.message.clone()),
-            None => Ok(()),
-        }
-    });
+    let (time, _) = best(runs, || run_script(&script));
     std::fs::remove_dir_all(&dir).expect("clean up");
     time
+}
+
+/// Runs a script in a fresh session; the first error, if any.
+fn run_script(script: &str) -> Result<(), String> {
+    let mut session = Session::new();
+    let results = session.eval_source(script, 1);
+    match results.iter().find_map(|r| r.result.as_ref().err()) {
+        Some(e) => Err(e.message.clone()),
+        None => Ok(()),
+    }
 }
 
 /// Positions in the CGScript workloads.
@@ -155,14 +158,7 @@ fn user_partizan(n: u32) -> String {
 /// Positions per second of a script whose one search explores `positions` positions (a
 /// fresh session per run).
 fn script_rate(runs: usize, positions: u32, script: &str) -> (f64, u32) {
-    let (time, _) = best(runs, || {
-        let mut session = Session::new();
-        let results = session.eval_source(script, 1);
-        match results.iter().find_map(|r| r.result.as_ref().err()) {
-            Some(e) => Err(e.message.clone()),
-            None => Ok(()),
-        }
-    });
+    let (time, _) = best(runs, || run_script(script));
     (f64::from(positions) / time.as_secs_f64(), positions)
 }
 
@@ -177,14 +173,7 @@ fn product_rate(runs: usize) -> (Duration, u64) {
          P := PartizanRuleset(x -> A[x], x -> B[x]); P(1).OutcomeClass; P(2).OutcomeClass; \
          (P(1) + P(2)).OutcomeClass"
     );
-    let (time, _) = best(runs, || {
-        let mut session = Session::new();
-        let results = session.eval_source(&script, 1);
-        match results.iter().find_map(|r| r.result.as_ref().err()) {
-            Some(e) => Err(e.message.clone()),
-            None => Ok(()),
-        }
-    });
+    let (time, _) = best(runs, || run_script(&script));
     // Every state (a, b) has 3 + 3 moves for each player.
     (time, n * n * 12)
 }

@@ -252,53 +252,44 @@ impl Session {
             if index > 0 && interrupt.load(Ordering::SeqCst) {
                 return;
             }
-            if let Some(line) = failed_line {
-                let message = format!("not run: an earlier statement on line {line} failed");
-                let mut result = StatementResult {
-                    line: locate.line_of(st.span.start),
-                    input: src[st.span.start..st.span.end]
-                        .trim()
-                        .trim_end_matches(';')
-                        .trim_end()
-                        .to_string(),
-                    silent: st.silent,
-                    printed: Vec::new(),
-                    result: Err(locate.diagnostic(message, Some(st.span.start))),
-                };
-                if !each(self, &mut result) {
-                    return;
+            let (result, printed) = match failed_line {
+                Some(line) => {
+                    let message = format!("not run: an earlier statement on line {line} failed");
+                    (
+                        Err(locate.diagnostic(message, Some(st.span.start))),
+                        Vec::new(),
+                    )
                 }
-                continue;
-            }
-            let mut result = {
-                let heap_before = crate::engine::memory::heap_bytes();
-                let result = self.run_statement(st);
-                if result.is_err() {
-                    self.release_after_failure(heap_before);
-                }
-                let result = result.map_err(|e| self.explain_power(e));
-                let result = result.map_err(|e| {
-                    let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
-                    let e = e.with_string_drawn().into_detail();
-                    let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
-                    d.line = locate.line_of(offset);
-                    d.source_line = locate.line_text(offset).to_string();
-                    d
-                });
-                let printed = self.ctx.printed.take();
-                StatementResult {
-                    line: locate.line_of(st.span.start),
-                    input: src[st.span.start..st.span.end]
-                        .trim()
-                        .trim_end_matches(';')
-                        .trim_end()
-                        .to_string(),
-                    silent: st.silent,
-                    printed,
-                    result,
+                None => {
+                    let heap_before = crate::engine::memory::heap_bytes();
+                    let result = self.run_statement(st);
+                    if result.is_err() {
+                        self.release_after_failure(heap_before);
+                    }
+                    let result = result.map_err(|e| self.explain_power(e));
+                    let result = result.map_err(|e| {
+                        let offset = e.span.map(|s| s.start).unwrap_or(st.span.start);
+                        let e = e.with_string_drawn().into_detail();
+                        let mut d = locate.diagnostic(e.message, e.span.map(|s| s.start));
+                        d.line = locate.line_of(offset);
+                        d.source_line = locate.line_text(offset).to_string();
+                        d
+                    });
+                    (result, self.ctx.printed.take())
                 }
             };
-            if result.result.is_err() {
+            let mut result = StatementResult {
+                line: locate.line_of(st.span.start),
+                input: src[st.span.start..st.span.end]
+                    .trim()
+                    .trim_end_matches(';')
+                    .trim_end()
+                    .to_string(),
+                silent: st.silent,
+                printed,
+                result,
+            };
+            if result.result.is_err() && failed_line.is_none() {
                 failed_line = Some(result.line);
             }
             let go_on = each(self, &mut result);

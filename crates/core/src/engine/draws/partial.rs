@@ -68,6 +68,22 @@ pub struct PartizanLabel {
     pub remoteness: [Remoteness; 2],
 }
 
+impl PartizanLabel {
+    /// A short game's label from its outcome class: who wins with each player moving first.
+    /// (Its remoteness is that of a game tree the class does not tell.)
+    pub fn of_short(outcome: crate::engine::Outcome) -> PartizanLabel {
+        use crate::engine::Outcome;
+        let wins = |yes: bool| if yes { Verdict::Win } else { Verdict::Lose };
+        PartizanLabel {
+            verdict: [
+                wins(matches!(outcome, Outcome::L | Outcome::N)),
+                wins(matches!(outcome, Outcome::R | Outcome::N)),
+            ],
+            remoteness: [Remoteness::Unknown; 2],
+        }
+    }
+}
+
 /// Labels positions `0..options.len()` of an impartial game, `options[u]` being u's
 /// followers in move order.
 pub fn label_impartial(

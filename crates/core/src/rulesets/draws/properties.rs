@@ -54,16 +54,7 @@ pub fn label_of(p: &Rc<dyn Position>, engine: &mut Engine) -> EvalResult<Partiza
         });
     }
     let g = p.value(engine)?;
-    let outcome = engine.outcome(g)?;
-    use crate::engine::Outcome;
-    let wins = |yes: bool| if yes { Verdict::Win } else { Verdict::Lose };
-    Ok(PartizanLabel {
-        verdict: [
-            wins(matches!(outcome, Outcome::L | Outcome::N)),
-            wins(matches!(outcome, Outcome::R | Outcome::N)),
-        ],
-        remoteness: [Remoteness::Unknown; 2],
-    })
+    Ok(PartizanLabel::of_short(engine.outcome(g)?))
 }
 
 /// A class with draws as a value (`P`, `NHat`, …).
@@ -102,8 +93,8 @@ fn remoteness_value(described: &str, r: Remoteness) -> EvalResult<Value> {
         Remoteness::Moves(r) => Ok(Value::integer(r)),
         Remoteness::Draw => Ok(Value::Nothing),
         Remoteness::Unknown => Err(EvalError::new(format!(
-            "the remoteness of {described} needs the product graph of a sum, which cgcalc \
-             does not build yet"
+            "cgcalc cannot give the remoteness of {described} yet: it depends on a sum that \
+             the ruleset's moves or split => lead to, whose own remoteness is not computed"
         ))),
     }
 }

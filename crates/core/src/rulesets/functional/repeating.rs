@@ -59,16 +59,7 @@ impl DrawPosition for UserPosition {
             return product_label(&self.singles(), &Position::describe(self), engine);
         }
         let g = self.game_value(engine)?;
-        let outcome = engine.outcome(g)?;
-        use crate::engine::Outcome;
-        let wins = |yes: bool| if yes { Verdict::Win } else { Verdict::Lose };
-        Ok(PartizanLabel {
-            verdict: [
-                wins(matches!(outcome, Outcome::L | Outcome::N)),
-                wins(matches!(outcome, Outcome::R | Outcome::N)),
-            ],
-            remoteness: [Remoteness::Unknown; 2],
-        })
+        Ok(PartizanLabel::of_short(engine.outcome(g)?))
     }
 
     fn options_for(&self, left: bool, engine: &mut Engine) -> EvalResult<Vec<Rc<dyn Position>>> {

@@ -17,12 +17,12 @@
 //! and is an error.
 
 use super::{Move, UserGame};
+use crate::engine::draws::LoopyNim;
 use crate::engine::draws::partial::{
     ImpartialLabel, PartizanLabel, Remoteness, Target, label_impartial, label_partizan,
 };
-use crate::engine::draws::{LoopyNim, Verdict};
 use crate::engine::loopy::Graph;
-use crate::engine::{Engine, GameId, Outcome, progress};
+use crate::engine::{Engine, GameId, progress};
 use crate::rulesets::Position;
 use crate::value::{EvalError, EvalResult};
 use rustc_hash::FxHashMap;
@@ -236,63 +236,77 @@ impl UserGame {
                 }
             }
         }
-        let plays: Vec<Play> = if let [n] = component
-            && !cyclic
-            && self.is_impartial()
-            && !self.split(*n, engine)?.is_empty()
-        {
-            // A split position is the sum of its components (Smith's rule).
-            let split = self.split(*n, engine)?;
-            let sum = Move {
-                parts: split.to_vec().into(),
-                foreign: Box::new([]),
+        let plays: Vec<Play> =
+            if let Some(play) = self.split_play(component, cyclic, &local, engine)? {
+                vec![play]
+            } else if self.is_impartial() {
+                let mut options = Vec::with_capacity(component.len());
+                for &n in component {
+                    options.push(self.impartial_targets(n, &local, engine)?);
+                }
+                label_impartial(&options, engine)?
+                    .into_iter()
+                    .map(Play::Impartial)
+                    .collect()
+            } else {
+                let mut left = Vec::with_capacity(component.len());
+                let mut right = Vec::with_capacity(component.len());
+                for &n in component {
+                    left.push(self.partizan_targets(n, true, &local, engine)?);
+                    right.push(self.partizan_targets(n, false, &local, engine)?);
+                }
+                label_partizan(&left, &right, engine)?
+                    .into_iter()
+                    .map(Play::Partizan)
+                    .collect()
             };
-            vec![Play::Impartial(
-                self.impartial_sum(*n, &sum, &local, engine)?,
-            )]
-        } else if self.is_impartial() {
-            for &n in component {
-                if !self.split(n, engine)?.is_empty() {
-                    let parts = self.split(n, engine)?;
-                    let sum = Move {
-                        parts: parts.to_vec().into(),
-                        foreign: Box::new([]),
-                    };
-                    return Err(self.split_loop_error(n, &self.describe_move(&sum)));
-                }
-            }
-            let mut options = Vec::with_capacity(component.len());
-            for &n in component {
-                options.push(self.impartial_targets(n, &local, engine)?);
-            }
-            label_impartial(&options, engine)?
-                .into_iter()
-                .map(Play::Impartial)
-                .collect()
-        } else {
-            let mut left = Vec::with_capacity(component.len());
-            let mut right = Vec::with_capacity(component.len());
-            for &n in component {
-                if !self.split(n, engine)?.is_empty() {
-                    return Err(EvalError::new(format!(
-                        "{} splits into components, which a partizan ruleset whose positions \
-                         may repeat cannot do yet; give its options without split =>",
-                        self.describe_node(n)
-                    )));
-                }
-                left.push(self.partizan_targets(n, true, &local, engine)?);
-                right.push(self.partizan_targets(n, false, &local, engine)?);
-            }
-            label_partizan(&left, &right, engine)?
-                .into_iter()
-                .map(Play::Partizan)
-                .collect()
-        };
         let mut nodes = self.nodes.borrow_mut();
         for (&n, play) in component.iter().zip(plays) {
             nodes[n as usize].draws = Some(DrawLabel { play, loopfree });
         }
         Ok(())
+    }
+
+    /// The label of a component that is one position split into components (`split => S`):
+    /// the sum of its components, by Smith's rule in impartial play, from their canonical
+    /// value in partizan play (they must be loopfree there). `None` when nothing in the
+    /// component splits; an error when a split lies on a cycle.
+    fn split_play(
+        &self,
+        component: &[u32],
+        cyclic: bool,
+        local: &FxHashMap<u32, u32>,
+        engine: &mut Engine,
+    ) -> EvalResult<Option<Play>> {
+        for &n in component {
+            let split = self.split(n, engine)?;
+            if split.is_empty() {
+                continue;
+            }
+            let sum = Move {
+                parts: split.to_vec().into(),
+                foreign: Box::new([]),
+            };
+            if cyclic {
+                return Err(self.split_loop_error(n, &self.describe_move(&sum)));
+            }
+            if self.is_impartial() {
+                return Ok(Some(Play::Impartial(
+                    self.impartial_sum(n, &sum, local, engine)?,
+                )));
+            }
+            if let Some(&part) = split
+                .iter()
+                .find(|&&p| !self.known_draw_label(p).is_some_and(|l| l.loopfree))
+            {
+                return Err(self.loopy_part_error(n, &sum, part));
+            }
+            let g = self.game(n, engine)?;
+            return Ok(Some(Play::Partizan(PartizanLabel::of_short(
+                engine.outcome(g)?,
+            ))));
+        }
+        Ok(None)
     }
 
     /// A node's followers in impartial play, in move order.
@@ -413,7 +427,7 @@ impl UserGame {
                         let v = f.value(engine)?;
                         g = engine.add(g, v)?;
                     }
-                    Target::Solved(short_label(engine.outcome(g)?))
+                    Target::Solved(PartizanLabel::of_short(engine.outcome(g)?))
                 }
             });
         }
@@ -422,8 +436,7 @@ impl UserGame {
 
     fn loopy_part_error(&self, node: u32, m: &Move, part: u32) -> EvalError {
         EvalError::new(format!(
-            "{} has the option {}, and {} can repeat: in partizan play a sum option needs \
-             loopfree parts",
+            "{} leads to {}, and {} can repeat: in partizan play a sum needs loopfree parts",
             self.describe_node(node),
             self.describe_move(m),
             self.describe_node(part)
@@ -491,18 +504,6 @@ impl UserGame {
             }
         }
         Ok(graph)
-    }
-}
-
-/// A short game's label: who wins with each player moving first (remoteness not known).
-fn short_label(outcome: Outcome) -> PartizanLabel {
-    let wins = |yes: bool| if yes { Verdict::Win } else { Verdict::Lose };
-    PartizanLabel {
-        verdict: [
-            wins(matches!(outcome, Outcome::L | Outcome::N)),
-            wins(matches!(outcome, Outcome::R | Outcome::N)),
-        ],
-        remoteness: [Remoteness::Unknown; 2],
     }
 }
 
