@@ -57,6 +57,18 @@ fn main() {
         secs(partizan)
     );
     // Tokens on vertices of finite value, so that no ∞ cuts the sum short.
+    // What the solved graph keeps (both adjacencies, outcomes with remoteness, values): the
+    // heap in use now, less the edge arrays the benchmark made; and the process's peak.
+    let inputs = (edges.len() + right_edges.len()) * std::mem::size_of::<(u32, u32)>();
+    let right_bytes = (right.edge_count() * 2 + right.vertex_count() as usize * 2) * 4;
+    println!(
+        "| memory: the graph, its outcome classes and loopy nim values | {} MB | < 128 MB |",
+        (cgcalc_core::engine::memory::heap_bytes() - inputs - right_bytes) >> 20
+    );
+    println!(
+        "| memory: the process's peak so far (with the edge arrays and Right's graph) | {} MB | |",
+        peak_resident_mb()
+    );
     let tokens: Vec<u32> = (0..VERTICES)
         .filter(|&v| values[v as usize] != INFINITE)
         .cycle()
@@ -122,6 +134,19 @@ fn file_read(runs: usize, edges: &[(u32, u32)]) -> Duration {
     let (time, _) = best(runs, || run_script(&script));
     std::fs::remove_dir_all(&dir).expect("clean up");
     time
+}
+
+/// The peak resident set of this process (Linux's VmHWM), in MB; 0 where it is not known.
+fn peak_resident_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb >> 10)
 }
 
 /// Runs a script in a fresh session; the first error, if any.

@@ -75,6 +75,8 @@ struct Tarjan {
     open: Vec<bool>,
     stack: Vec<u32>,
     walk: Vec<Frame>,
+    /// Finished nodes not labelled yet, with their successors, in finishing order.
+    successors: Vec<(u32, Vec<u32>)>,
 }
 
 /// One position on the search's stack: its successors (options' parts and split
@@ -156,8 +158,10 @@ impl UserGame {
                 }
                 continue;
             }
-            t.walk.pop();
+            let frame = t.walk.pop().expect("the walk's top");
             let iv = t.visit[&node] as usize;
+            // Kept until the component is labelled, which needs them again.
+            t.successors.push((node, frame.successors));
             if let Some(parent) = t.walk.last() {
                 let ip = t.visit[&parent.node] as usize;
                 t.low[ip] = t.low[ip].min(t.low[iv]);
@@ -171,8 +175,10 @@ impl UserGame {
                         break;
                     }
                 }
-                component.reverse();
-                self.label_component(&component, engine)?;
+                // The component's nodes were finished last, so their successors are the
+                // newest kept.
+                let successors = t.successors.split_off(t.successors.len() - component.len());
+                self.label_component(&successors, engine)?;
             }
         }
         Ok(())
@@ -217,25 +223,26 @@ impl UserGame {
         ))
     }
 
-    /// Labels one strongly connected component, every follower outside it being solved.
-    fn label_component(&self, component: &[u32], engine: &mut Engine) -> EvalResult<()> {
+    /// Labels one strongly connected component (its nodes with their successors), every
+    /// follower outside it being solved.
+    fn label_component(&self, members: &[(u32, Vec<u32>)], engine: &mut Engine) -> EvalResult<()> {
+        let component: Vec<u32> = members.iter().map(|(n, _)| *n).collect();
+        let component = component.as_slice();
         let local: FxHashMap<u32, u32> = component
             .iter()
             .enumerate()
             .map(|(i, &n)| (n, i as u32))
             .collect();
-        let cyclic = component.len() > 1 || {
-            let n = component[0];
-            self.successors(n, engine)?.contains(&n)
+        let cyclic = match members {
+            [(n, successors)] => successors.contains(n),
+            _ => true,
         };
-        let mut loopfree = !cyclic;
-        for &n in component {
-            for s in self.successors(n, engine)? {
-                if !local.contains_key(&s) {
-                    loopfree &= self.known_draw_label(s).is_some_and(|l| l.loopfree);
-                }
-            }
-        }
+        let loopfree = !cyclic
+            && members.iter().all(|(_, successors)| {
+                successors.iter().all(|s| {
+                    local.contains_key(s) || self.known_draw_label(*s).is_some_and(|l| l.loopfree)
+                })
+            });
         let plays: Vec<Play> =
             if let Some(play) = self.split_play(component, cyclic, &local, engine)? {
                 vec![play]
