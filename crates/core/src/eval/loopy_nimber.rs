@@ -117,58 +117,6 @@ impl Evaluator<'_> {
         })
     }
 
-    /// `G + x` where G is a position whose play can repeat and x a game, a stopper or
-    /// another position: the sum as a position (draws.md §2.4), so that its outcome, value
-    /// and moves come from the game graphs. `None` when no operand can repeat, or for ∞(K)
-    /// values (Smith's rule on values, below).
-    pub(super) fn repeating_sum(
-        &mut self,
-        op: BinOp,
-        a: &Value,
-        b: &Value,
-    ) -> EvalResult<Option<Value>> {
-        if !matches!(op, BinOp::Add | BinOp::Sub) {
-            return Ok(None);
-        }
-        let repeats = |v: &Value, engine: &mut crate::engine::Engine| -> EvalResult<bool> {
-            match v {
-                Value::Position(p) => p.can_repeat(engine),
-                _ => Ok(false),
-            }
-        };
-        if !repeats(a, self.engine)? && !repeats(b, self.engine)? {
-            return Ok(None);
-        }
-        let mut parts: Vec<std::rc::Rc<dyn crate::rulesets::Position>> = Vec::new();
-        for v in [a, b] {
-            let part: std::rc::Rc<dyn crate::rulesets::Position> = match v {
-                Value::Position(p) => p.clone(),
-                Value::LoopyNimber(_) => return Ok(None),
-                Value::Loopy(l) => {
-                    let text = self.render(v);
-                    std::rc::Rc::new(crate::rulesets::draws::product::StopperPart::new(l, text)?)
-                }
-                Value::Game(_) | Value::Number(_) | Value::Explicit(_) => {
-                    let g = crate::rulesets::functional::fixed::game_of(v, self.engine)?;
-                    std::rc::Rc::new(crate::rulesets::functional::fixed::FixedValue::plain(
-                        g,
-                        self.engine,
-                    )?)
-                }
-                _ => return Ok(None),
-            };
-            parts.push(part);
-        }
-        let impartial = parts.iter().all(|p| p.is_impartial());
-        if op == BinOp::Sub && !impartial {
-            return Err(EvalError::new(
-                "positions whose play can repeat are added, not subtracted: write G + H",
-            ));
-        }
-        let [x, y] = <[_; 2]>::try_from(parts).map_err(|_| EvalError::new("internal error"))?;
-        Ok(Some(crate::rulesets::analysis::add_positions(x, y)))
-    }
-
     /// Whether `v` is a position whose value is a loopy nim value (it may draw).
     fn may_draw(&mut self, v: &Value) -> bool {
         matches!(v, Value::Position(p) if p.loopy_nim_value(self.engine).is_some())

@@ -27,6 +27,7 @@ mod order;
 mod primes;
 mod properties;
 pub mod reference;
+mod repeating_sums;
 mod sensible;
 #[cfg(test)]
 mod sequence_tests;
