@@ -17,6 +17,7 @@ pub mod memory;
 pub mod nim_arith;
 pub mod nus;
 mod ops;
+pub mod ordinal;
 mod ordinal_product;
 mod products;
 pub mod progress;
