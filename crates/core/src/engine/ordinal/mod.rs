@@ -5,7 +5,7 @@
 //! * [`GenOrdinal`]: finite sums Σ ω^βᵢ·cᵢ with ordinal exponents βᵢ (strictly decreasing) and
 //!   nonzero integer coefficients, with natural (Hessenberg) surreal arithmetic.
 //! * [`Surreal`]: quotients a/b of generalized ordinals in lowest terms (polynomial GCD in
-//!   ℤ[X_γ], X_γ = ω^(ω^γ)), positive denominator.
+//!   ℤ\[X_γ\], X_γ = ω^(ω^γ)), positive denominator.
 //! * [`gcd`] / [`div_exact`]: the polynomial view used for normalisation.
 //!
 //! Everything that can fail returns an [`Error`] value; nothing panics on user data.

@@ -1,7 +1,7 @@
 //! The polynomial view of generalized ordinals (spec §3.1/§3.2) and its GCD.
 //!
 //! Each exponent β = Σ ω^γⱼ·nⱼ makes ω^β = Π X_γⱼ^nⱼ with X_γ = ω^(ω^γ), so generalized
-//! ordinals are exactly ℤ[X_γ]. We collect the γ occurring in the operands, order them
+//! ordinals are exactly ℤ\[X_γ\]. We collect the γ occurring in the operands, order them
 //! decreasingly, and store a polynomial as a map from dense exponent vectors to coefficients.
 //! Lexicographic order on those vectors is then exactly the ordinal order of the β, so the
 //! "leading term" of the map is the leading term of the generalized ordinal.
@@ -188,7 +188,7 @@ impl Poly {
     }
 }
 
-/// Exact division a / b in ℤ[X]; `Ok(None)` when b does not divide a.
+/// Exact division a / b in ℤ\[X\]; `Ok(None)` when b does not divide a.
 fn div_exact_poly(a: &Poly, b: &Poly, budget: &mut Budget) -> Result<Option<Poly>, Error> {
     let Some((lbm, lbc)) = b.leading() else {
         return Err(Error::DivisionByZero);
@@ -456,7 +456,7 @@ fn from_poly(p: &Poly, vars: &[GenOrdinal]) -> GenOrdinal {
     GenOrdinal::from_sorted_terms(terms)
 }
 
-/// The GCD of `a` and `b` in ℤ[X_γ] (integer content included), normalised to a positive
+/// The GCD of `a` and `b` in ℤ\[X_γ\] (integer content included), normalised to a positive
 /// leading coefficient; gcd(0, 0) = 0.
 pub fn gcd(a: &GenOrdinal, b: &GenOrdinal) -> Result<GenOrdinal, Error> {
     let vars = collect_vars(&[a, b]);
@@ -465,7 +465,7 @@ pub fn gcd(a: &GenOrdinal, b: &GenOrdinal) -> Result<GenOrdinal, Error> {
     Ok(from_poly(&g, &vars))
 }
 
-/// a / b if b divides a in ℤ[X_γ]; `Ok(None)` otherwise; an error if b = 0.
+/// a / b if b divides a in ℤ\[X_γ\]; `Ok(None)` otherwise; an error if b = 0.
 pub fn div_exact(a: &GenOrdinal, b: &GenOrdinal) -> Result<Option<GenOrdinal>, Error> {
     if b.is_zero() {
         return Err(Error::DivisionByZero);

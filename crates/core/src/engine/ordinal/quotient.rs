@@ -1,7 +1,7 @@
 //! Quotients a/b of generalized ordinals (CGSuite's `SurrealNumber`, spec §3.2–§3.4).
 //!
-//! The normal form divides numerator and denominator by their GCD in ℤ[X_γ] and makes the
-//! denominator positive; because ℤ[X_γ] is a UFD with units ±1 this form is unique, so the
+//! The normal form divides numerator and denominator by their GCD in ℤ\[X_γ\] and makes the
+//! denominator positive; because ℤ\[X_γ\] is a UFD with units ±1 this form is unique, so the
 //! derived structural equality and hash are value equality. Integer quotients are the
 //! rationals in lowest terms; denominator 1 means a generalized ordinal.
 
