@@ -190,16 +190,7 @@ impl GenOrdinal {
 
     /// CGSuite's birthday of a generalized ordinal: Σ ω^βᵢ·|cᵢ| (spec §3.5).
     pub fn birthday(&self) -> Self {
-        GenOrdinal {
-            terms: self
-                .terms
-                .iter()
-                .map(|t| Term {
-                    exp: t.exp.clone(),
-                    coeff: t.coeff.abs(),
-                })
-                .collect(),
-        }
+        self.map_coefficients(|c| c.abs())
     }
 
     /// Splits x = x⁺ − x⁻ into the positive-coefficient and negated negative-coefficient parts;
@@ -306,13 +297,18 @@ impl GenOrdinal {
         if k.is_zero() {
             return Self::zero();
         }
+        self.map_coefficients(|c| c * k)
+    }
+
+    /// The same exponents with `f` applied to each coefficient (`f` must keep them nonzero).
+    fn map_coefficients(&self, f: impl Fn(&BigInt) -> BigInt) -> Self {
         GenOrdinal {
             terms: self
                 .terms
                 .iter()
                 .map(|t| Term {
                     exp: t.exp.clone(),
-                    coeff: &t.coeff * k,
+                    coeff: f(&t.coeff),
                 })
                 .collect(),
         }
@@ -465,17 +461,17 @@ forward_binop!(Sub, sub, |a, b| a.combine(b, true));
 forward_binop!(Mul, mul, |a, b| a.product(b));
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn w() -> GenOrdinal {
+    pub(in crate::engine::ordinal) fn w() -> GenOrdinal {
         GenOrdinal::omega()
     }
-    fn n(k: i64) -> GenOrdinal {
+    pub(in crate::engine::ordinal) fn n(k: i64) -> GenOrdinal {
         GenOrdinal::integer(k)
     }
-    fn wp(e: GenOrdinal) -> GenOrdinal {
-        GenOrdinal::monomial(e, BigInt::one()).unwrap()
+    pub(in crate::engine::ordinal) fn wp(e: GenOrdinal) -> GenOrdinal {
+        GenOrdinal::monomial(e, BigInt::one()).expect("a shallow exponent")
     }
 
     #[test]

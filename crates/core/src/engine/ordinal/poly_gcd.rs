@@ -500,15 +500,7 @@ pub(crate) fn reduce(a: &GenOrdinal, b: &GenOrdinal) -> Result<(GenOrdinal, GenO
 mod tests {
     use super::*;
 
-    fn w() -> GenOrdinal {
-        GenOrdinal::omega()
-    }
-    fn n(k: i64) -> GenOrdinal {
-        GenOrdinal::integer(k)
-    }
-    fn wp(e: GenOrdinal) -> GenOrdinal {
-        GenOrdinal::monomial(e, BigInt::one()).unwrap()
-    }
+    use super::super::gen_ordinal::tests::{n, w, wp};
 
     #[test]
     fn spec_3_2_check() {
