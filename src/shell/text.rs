@@ -42,6 +42,14 @@ impl Field {
             styled: format!("{} {}", p.label(label), value),
         }
     }
+
+    /// A field that is a label alone ("an ordinal").
+    fn flag(label: &str, p: Palette) -> Field {
+        Field {
+            plain: label.to_string(),
+            styled: p.label(label),
+        }
+    }
 }
 
 fn render_summary(s: &Summary, p: Palette) -> String {
@@ -90,6 +98,16 @@ fn summary_fields(s: &Summary, p: Palette) -> (Vec<Field>, Vec<Field>) {
     }
     if let Some(value) = &s.loopy_nim_value {
         numbers.push(Field::new("loopy nim value", value, p));
+    }
+    if let Some(facts) = &s.transfinite {
+        if facts.is_ordinal == Some(true) {
+            numbers.push(Field::flag("an ordinal", p));
+        }
+        if let Some(value) = &facts.nim_value {
+            numbers.push(Field::new("nim value", value, p));
+        }
+        // No stops, mean, temperature or atomic weight: an infinite value is no short game.
+        return (play, numbers);
     }
     if let Some(degree) = &s.degree {
         // The summary is a line or two; a loopy game's degree can be a screenful (a Fox and

@@ -13,4 +13,4 @@ pub mod thermograph_shape;
 pub mod thermograph_svg;
 
 pub use notation::{PrintError, Printer};
-pub use summary::{Summary, summarize};
+pub use summary::{Summary, TransfiniteFacts, summarize};

@@ -132,6 +132,8 @@ impl Printer {
             },
             Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
             Value::LoopyNimber(k) => out.write_str(&loopy_nimber(k))?,
+            Value::Surreal(x) => write!(out, "{x}")?,
+            Value::TransfiniteNimber(alpha) => out.write_str(&transfinite_nimber(alpha))?,
             Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,
             Value::Outcome(o) => out.write_str(o.letter())?,
@@ -520,6 +522,19 @@ pub fn write_rational(r: &BigRational, out: &mut dyn Write) -> fmt::Result {
 /// ∞(K) as it prints and reads back (draws.md §2.1): `∞` for K = ∅, else `∞(0,1)`.
 pub fn loopy_nimber(k: &[u32]) -> String {
     LoopyNim::Infinite(k.to_vec()).to_string()
+}
+
+/// A transfinite nimber `*α` in CGSuite's notation (transfinite.md §2.2): α bare when it is one
+/// term ω^β with coefficient 1 (`*ω`, `*ω^3`, `*ω^(ω+1)`), else in parentheses (`*(ω+2)`,
+/// `*(ω×3)`); the star rule of the parser reads the bare form back.
+pub fn transfinite_nimber(alpha: &crate::engine::ordinal::GenOrdinal) -> String {
+    let bare =
+        alpha.num_terms() == 1 && alpha.leading_coefficient().is_some_and(|c| *c == 1.into());
+    if bare {
+        format!("*{alpha}")
+    } else {
+        format!("*({alpha})")
+    }
 }
 
 #[cfg(test)]

@@ -24,6 +24,18 @@ pub struct Summary {
     pub degree: Option<String>,
     /// For positions whose play may never end: their loopy nim value, `∞(K)`.
     pub loopy_nim_value: Option<String>,
+    /// Set for an infinite surreal number or a transfinite nimber (transfinite.md §5.2): no
+    /// stops, mean, temperature or atomic weight apply; `birthday` is empty where undefined.
+    pub transfinite: Option<TransfiniteFacts>,
+}
+
+/// What the summary of an infinite value adds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TransfiniteFacts {
+    /// For a generalized ordinal: whether it is an ordinal.
+    pub is_ordinal: Option<bool>,
+    /// For a transfinite nimber *α: α.
+    pub nim_value: Option<String>,
 }
 
 #[cfg(test)]
@@ -42,6 +54,7 @@ impl Summary {
             position: None,
             degree: None,
             loopy_nim_value: None,
+            transfinite: None,
         }
     }
 }
@@ -64,5 +77,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
         position: None,
         degree: None,
         loopy_nim_value: None,
+        transfinite: None,
     })
 }

@@ -99,8 +99,12 @@ impl Evaluator<'_> {
                 return self.table(&rows);
             }
             "nimsum" => {
+                let args = flatten(args);
+                if let Some(sum) = self.ordinal_nim_sum_of(&args) {
+                    return sum;
+                }
                 let mut acc = BigInt::zero();
-                for v in flatten(args) {
+                for v in args {
                     let n = expect_integer(&v)?;
                     if n.is_negative() {
                         return Err(EvalError::new(format!(
@@ -113,7 +117,9 @@ impl Evaluator<'_> {
             }
             "nimproduct" | "nimdiv" | "niminverse" | "nimpow" | "uglyproduct" => {
                 let (first, rest) = split_first(name, args)?;
-                if !matches!(&first, Value::Number(n) if n.is_integer()) {
+                let ordinal = matches!(key.as_str(), "nimproduct" | "nimpow")
+                    && matches!(&first, Value::Surreal(_));
+                if !ordinal && !matches!(&first, Value::Number(n) if n.is_integer()) {
                     return Err(EvalError::integer_wanted(
                         format!(
                             "{name} applies to non-negative integers, not {}",

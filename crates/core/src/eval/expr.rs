@@ -313,6 +313,19 @@ impl Evaluator<'_> {
                             e.span,
                         ));
                     }
+                    Value::Surreal(_) if lit.number.is_some() || lit.ups.is_some() => {
+                        return Err(EvalError::at(
+                            "a transfinite nimber is not added to numbers or ups: write the \
+                             sum with `+`",
+                            e.span,
+                        ));
+                    }
+                    Value::Surreal(_) => {
+                        return self
+                            .star_of_transfinite(&v)
+                            .unwrap_or_else(|| Err(EvalError::new("not a nim value")))
+                            .map_err(|err| err.or_at(e.span));
+                    }
                     other => {
                         return Err(EvalError::at(
                             format!("nim value must be an integer, found {}", type_name(&other)),
@@ -374,7 +387,11 @@ impl Evaluator<'_> {
         let v = self.eval(operand)?;
         match op {
             UnaryOp::Plus => match v {
-                Value::Number(_) | Value::Game(_) | Value::Explicit(_) => Ok(v),
+                Value::Number(_)
+                | Value::Game(_)
+                | Value::Explicit(_)
+                | Value::Surreal(_)
+                | Value::TransfiniteNimber(_) => Ok(v),
                 other => Err(EvalError::new(format!(
                     "cannot apply unary + to {}",
                     type_name(&other)
@@ -393,6 +410,9 @@ impl Evaluator<'_> {
             Value::Misere(m) => Ok(Value::Misere(m)),
             Value::LoopyNimber(k) => Ok(Value::LoopyNimber(k)),
             Value::Loopy(_) => self.loopy_negate(&v),
+            Value::Surreal(_) | Value::TransfiniteNimber(_) => self
+                .transfinite_negate(&v)
+                .ok_or_else(|| EvalError::new("cannot negate this value")),
             other => {
                 let g = self.game_of(&other)?;
                 Ok(Value::Game(self.engine.neg(g)?))
@@ -402,6 +422,9 @@ impl Evaluator<'_> {
 
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value) -> EvalResult<Value> {
         use Value::Number as N;
+        if let Some(r) = self.transfinite_binary(op, &a, &b) {
+            return r;
+        }
         if let Some(r) = self.repeating_sum(op, &a, &b)? {
             return Ok(r);
         }
@@ -553,6 +576,9 @@ impl Evaluator<'_> {
                 std::cmp::Ordering::Greater => Relation::Greater,
             };
             return Ok(relation_satisfies(op, rel));
+        }
+        if let Some(result) = self.transfinite_compare(op, a, b) {
+            return result;
         }
         if let Some(result) = self.loopy_nimber_compare(op, a, b) {
             return result;

@@ -56,11 +56,30 @@ struct Success<'a> {
     value: &'a str,
     kind: &'a str,
     #[serde(flatten)]
-    summary: Option<SummaryFields<'a>>,
+    summary: Option<Fields<'a>>,
     #[serde(skip_serializing_if = "is_false")]
     silent: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
+}
+
+/// The summary's fields: a game's, or the few that an infinite value has.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Fields<'a> {
+    Game(SummaryFields<'a>),
+    Transfinite(TransfiniteFields<'a>),
+}
+
+/// `"is_ordinal"` (generalized ordinals), `"outcome"`, and `"birthday"` where defined, as a
+/// string (transfinite.md §5.2).
+#[derive(Serialize)]
+struct TransfiniteFields<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    is_ordinal: Option<bool>,
+    outcome: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    birthday: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -135,8 +154,15 @@ pub(crate) fn failure(statement: &Statement, diag: &Diagnostic) -> String {
     })
 }
 
-fn summary_fields(s: &Summary) -> SummaryFields<'_> {
-    SummaryFields {
+fn summary_fields(s: &Summary) -> Fields<'_> {
+    if let Some(facts) = &s.transfinite {
+        return Fields::Transfinite(TransfiniteFields {
+            is_ordinal: facts.is_ordinal,
+            outcome: &s.outcome,
+            birthday: figure(&s.birthday),
+        });
+    }
+    Fields::Game(SummaryFields {
         outcome: &s.outcome,
         mean: s.mean.as_deref(),
         temperature: s.temperature.as_deref(),
@@ -147,7 +173,7 @@ fn summary_fields(s: &Summary) -> SummaryFields<'_> {
         position: s.position.as_deref(),
         degree: s.degree.as_deref(),
         loopy_nim_value: s.loopy_nim_value.as_deref(),
-    }
+    })
 }
 
 /// A figure the summary leaves empty (a sided value's stops) is `null`, as every other

@@ -5,6 +5,7 @@
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
 use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
+use crate::engine::ordinal::Surreal;
 use crate::engine::{GameId, Thermograph, nim_arith};
 use crate::syntax::ast::BinOp;
 use num_bigint::BigInt;
@@ -64,6 +65,30 @@ impl Evaluator<'_> {
                 Side::Left => Side::Right,
                 Side::Right => Side::Left,
             }));
+        }
+        if let Some(v) = self.ordinal_nim_call(receiver, &key, &args) {
+            return v;
+        }
+        if key == "conwayproduct"
+            && let Some(v) = self.conway_product_with_transfinite(receiver, &args)
+        {
+            return v;
+        }
+        if let Value::Surreal(x) = receiver {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::SurrealMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return self
+                .surreal_method(x, &key, &args)?
+                .ok_or_else(|| self.unknown_method(name, receiver));
+        }
+        if let Value::TransfiniteNimber(alpha) = receiver {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::TransfiniteNimberMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return self
+                .transfinite_nimber_method(alpha, &key, &args)?
+                .ok_or_else(|| self.unknown_method(name, receiver));
         }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(&r.big(), &key, &args)?
@@ -313,6 +338,25 @@ impl Evaluator<'_> {
             .or_else(|| reference::entry_by_key(key, Kind::GameMethod))
         {
             entry.check_arity(args.len())?;
+        }
+        // A rational against an infinite value, and a non-dyadic rational's birthday (day ω,
+        // the limit of its binary expansion): the surreal rules (transfinite.md §3.5).
+        let dyadic = crate::engine::Dyadic::is_dyadic_rational(r);
+        if (matches!(key, "max" | "min") && args.iter().any(|a| matches!(a, Value::Surreal(_))))
+            || (!dyadic && matches!(key, "birthday" | "isordinal"))
+            || key == "omegapower"
+        {
+            let x = super::transfinite::as_surreal(&number(r.clone()))
+                .ok_or_else(|| EvalError::new("not a surreal number"))?;
+            if key == "birthday" {
+                return Ok(Some(Value::surreal(Surreal::omega())));
+            }
+            if key == "omegapower" && !r.is_integer() {
+                return Err(EvalError::new(format!(
+                    "OmegaPower applies to integers and generalized ordinals, not to {r}"
+                )));
+            }
+            return self.surreal_method(&x, key, args);
         }
         let v = match key {
             "abs" => number(r.abs()),

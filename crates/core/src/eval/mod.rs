@@ -35,6 +35,7 @@ mod sequence_tests;
 mod short_ops_tests;
 #[cfg(test)]
 mod tests;
+mod transfinite;
 mod values;
 
 pub use crate::value::{EvalError, EvalResult, Side, Value};
@@ -449,6 +450,8 @@ impl Session {
             },
             Value::Explicit(_) => self.evaluator().game_of(value).ok()?,
             Value::Loopy(l) => return self.evaluator().loopy_summary(l),
+            Value::Surreal(x) => return Some(transfinite::surreal_summary(x)),
+            Value::TransfiniteNimber(alpha) => return Some(transfinite::nimber_summary(alpha)),
             _ => return None,
         };
         let mut summary =

@@ -29,7 +29,7 @@ impl Evaluator<'_> {
             name if OUTCOME_LETTERS.contains(&name) => outcome_class(name),
             "inf" => Some(crate::rulesets::board::infinity()),
             "oo" => Some(Value::LoopyNimber(Box::new([]))),
-            _ => None,
+            _ => super::transfinite::constant(name),
         }
     }
 

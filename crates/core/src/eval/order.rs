@@ -10,7 +10,7 @@ fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
         Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => 1,
-        Value::Loopy(_) => 1,
+        Value::Loopy(_) | Value::Surreal(_) | Value::TransfiniteNimber(_) => 1,
         Value::Misere(_) | Value::LoopyNimber(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
@@ -61,6 +61,9 @@ impl Evaluator<'_> {
         let by_rank = rank(a).cmp(&rank(b));
         if by_rank != Ordering::Equal {
             return Ok(by_rank);
+        }
+        if let Some(order) = self.transfinite_set_order(a, b) {
+            return Ok(order);
         }
         Ok(match (a, b) {
             (Value::Number(x), Value::Number(y)) => x.cmp(y),

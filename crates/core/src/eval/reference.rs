@@ -33,6 +33,10 @@ pub enum Kind {
     ThermographMethod,
     /// A property of loopy nim values ∞(K): `oo(0,1).OutcomeClass`.
     LoopyNimberMethod,
+    /// A property or method of infinite surreal numbers: `(omega-3).Birthday`.
+    SurrealMethod,
+    /// A property or method of transfinite nimbers: `(*omega).ConwayProduct(*omega)`.
+    TransfiniteNimberMethod,
     /// A property of the players `Left` and `Right`: `Left.Opponent`.
     PlayerMethod,
     /// A ruleset named by a constant: `kayles`.
@@ -48,7 +52,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -59,6 +63,8 @@ impl Kind {
         Kind::RulesetMethod,
         Kind::ThermographMethod,
         Kind::LoopyNimberMethod,
+        Kind::SurrealMethod,
+        Kind::TransfiniteNimberMethod,
         Kind::PlayerMethod,
         Kind::Ruleset,
         Kind::Constant,
@@ -91,6 +97,8 @@ impl Kind {
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
             Kind::LoopyNimberMethod => "property of loopy nim values",
+            Kind::SurrealMethod => "property or method of infinite surreal numbers",
+            Kind::TransfiniteNimberMethod => "property or method of transfinite nimbers",
             Kind::PlayerMethod => "property of players",
             Kind::Ruleset => "ruleset",
             Kind::Constant => "constant",
@@ -113,6 +121,8 @@ impl Kind {
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
             Kind::LoopyNimberMethod => "loopy nim values ∞(K)",
+            Kind::SurrealMethod => "surreal numbers such as ω and 1/ω",
+            Kind::TransfiniteNimberMethod => "transfinite nimbers such as *ω",
             Kind::PlayerMethod => "the players Left and Right",
             Kind::Function
             | Kind::Ruleset
@@ -141,6 +151,10 @@ pub enum Receiver {
     Thermograph,
     /// A loopy nim value ∞(K).
     LoopyNimber,
+    /// A surreal number that is not rational (`ω`, `1/ω`).
+    Surreal,
+    /// A transfinite nimber `*α`.
+    TransfiniteNimber,
     /// `Left` or `Right`.
     Player,
 }
@@ -159,6 +173,8 @@ impl Receiver {
             Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
             Receiver::LoopyNimber => &[Kind::LoopyNimberMethod],
+            Receiver::Surreal => &[Kind::SurrealMethod],
+            Receiver::TransfiniteNimber => &[Kind::TransfiniteNimberMethod],
             Receiver::Player => &[Kind::PlayerMethod],
         }
     }
@@ -183,6 +199,8 @@ impl Receiver {
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
             Value::LoopyNimber(_) => Receiver::LoopyNimber,
+            Value::Surreal(_) => Receiver::Surreal,
+            Value::TransfiniteNimber(_) => Receiver::TransfiniteNimber,
             Value::Side(_) => Receiver::Player,
             _ => return None,
         })
@@ -305,6 +323,7 @@ pub const TOPICS: &[&str] = &[
     "Misère games",
     "Loopy games",
     "Games with draws",
+    "Transfinite values",
     "Collections",
     "Strings",
     "Constants",
@@ -433,13 +452,13 @@ pub static TABLE: &[Entry] = &table! {
     Function, "nim_inverse", "nim_inverse(a)", 1, 1, "Nim arithmetic",
         "The nim-multiplicative inverse of a positive integer.", "nim_inverse(3)", ["NimInverse", "nim_div"];
     Function, "nim_pow", "nim_pow(a, n)", 2, 2, "Nim arithmetic",
-        "a to the n-th nim power.", "nim_pow(2, 3)", ["NimExp", "nim_product"];
+        "a to the n-th nim power (a an integer or an ordinal).", "nim_pow(2, 3)", ["NimExp", "nim_product"];
     Function, "nim_product", "nim_product(a, b)", 2, 2, "Nim arithmetic",
-        "The nim product of two non-negative integers.", "nim_product(2, 3)", ["NimProduct", "nim_sum"];
+        "The nim product of two non-negative integers, or of ordinals below ω^(ω^ω).", "nim_product(2, 3)", ["NimProduct", "nim_sum"];
     Function, "ugly_product", "ugly_product(a, b)", 2, 2, "Nim arithmetic",
         "CGSuite's ugly product of two non-negative integers.", "ugly_product(14, 2)", ["UglyProduct", "nim_product"];
     Function, "nim_sum", "nim_sum(a, b, ...)", 0, MANY, "Nim arithmetic",
-        "The nim sum (bitwise xor) of non-negative integers.", "nim_sum(3, 5, 6)", ["NimSum", "nim_product", "mex"];
+        "The nim sum (bitwise xor) of non-negative integers, or of ordinals (coefficientwise).", "nim_sum(3, 5, 6)", ["NimSum", "nim_product", "mex"];
     // Heap rulesets and their values.
     Function, "allbut", "allbut(a, b, ...)", 0, MANY, "Rulesets",
         "The subtraction game that may take any number except the ones listed.", "allbut(1, 2)[5]", ["subtraction"];
@@ -870,6 +889,58 @@ pub static TABLE: &[Entry] = &table! {
     LoopyNimberMethod, "OutcomeClass", "X.OutcomeClass", 0, 0, "Games with draws", "N when 0 is in K (move to a P-position), else D: a draw.", "oo(0,1).OutcomeClass", ["D"];
     Function, "loopy_nimber", "loopy_nimber(K)", 1, 1, "Games with draws", "The loopy nim value ∞(K) from a collection K of natural numbers; also written ∞(…) or oo(…).", "LoopyNimber({0, 1})", ["oo"];
     Constant, "oo", "oo", 0, 0, "Games with draws", "∞, the loopy nim value of a game drawn whatever is added to it; oo(0,1) and ∞(0,1) are ∞({0,1}). A variable named oo hides the bare name.", "oo + *3", ["loopy_nimber"];
+    // Transfinite values (transfinite.md).
+    Constant, "omega", "omega", 0, 0, "Transfinite values", "ω, the first infinite ordinal; also written ω (printed values paste back). A variable named omega hides the name, not ω.", "omega^2 + omega*3 - 7", ["OmegaPower", "Birthday"];
+    NumberMethod, "OmegaPower", "n.OmegaPower", 0, 0, "Transfinite values", "ω to the power n, for an integer n.", "3.OmegaPower", ["omega"];
+    SurrealMethod, "Abs", "x.Abs", 0, 0, "Transfinite values", "The absolute value.", "(-omega).Abs", ["Sign"];
+    SurrealMethod, "Birthday", "x.Birthday", 0, 0, "Transfinite values", "The birthday of a generalized ordinal: the sum of its terms with absolute coefficients (an ordinal). Not computed for other quotients.", "(omega - 3).Birthday", ["IsOrdinal"];
+    SurrealMethod, "Denominator", "x.Denominator", 0, 0, "Transfinite values", "The denominator of x in lowest terms (a generalized ordinal).", "((omega+1)/(omega*2)).Denominator", ["Numerator"];
+    SurrealMethod, "IsOrdinal", "x.IsOrdinal", 0, 0, "Transfinite values", "True for an ordinal: a generalized ordinal whose coefficients are all positive.", "(omega^2 + 3).IsOrdinal", ["Birthday"];
+    SurrealMethod, "Max", "x.Max(y)", 1, 1, "Transfinite values", "The larger of two surreal numbers.", "(1/omega).Max(1/1000)", ["Min"];
+    SurrealMethod, "Min", "x.Min(y)", 1, 1, "Transfinite values", "The smaller of two surreal numbers.", "(1/omega).Min(1/(omega+1))", ["Max"];
+    SurrealMethod, "NimExp", "a.NimExp(n)", 1, 1, "Transfinite values", "The n-th nim power of an ordinal a below ω^(ω^ω).", "omega.NimExp(3)", ["NimProduct", "nim_pow"];
+    SurrealMethod, "NimProduct", "a.NimProduct(b)", 1, 1, "Transfinite values", "The nim product of two ordinals below ω^(ω^ω) (Conway; Lenstra); also infix: omega NimProduct omega.", "omega.NimProduct(omega^2)", ["NimSum", "ConwayProduct", "nim_product"];
+    SurrealMethod, "NimSum", "a.NimSum(b)", 1, 1, "Transfinite values", "The nim sum of two ordinals: coefficients of equal powers of ω are xored.", "(omega*3 + 5).NimSum(omega*6 + 7)", ["NimProduct", "nim_sum"];
+    SurrealMethod, "Numerator", "x.Numerator", 0, 0, "Transfinite values", "The numerator of x in lowest terms (a generalized ordinal).", "((omega+1)/(omega*2)).Numerator", ["Denominator"];
+    SurrealMethod, "OmegaPower", "y.OmegaPower", 0, 0, "Transfinite values", "ω^y for a generalized ordinal y (a quotient when y has negative coefficients).", "(omega - 1).OmegaPower", ["omega"];
+    SurrealMethod, "OutcomeClass", "x.OutcomeClass", 0, 0, "Transfinite values", "L when x > 0, R when x < 0 (a number: its sign decides who wins).", "(-1/omega).OutcomeClass", ["Sign"];
+    SurrealMethod, "Reciprocal", "x.Reciprocal", 0, 0, "Transfinite values", "1/x.", "(omega/3).Reciprocal", [];
+    SurrealMethod, "Sign", "x.Sign", 0, 0, "Transfinite values", "-1, 0 or 1: the sign of the leading coefficient.", "(3 - omega^2).Sign", ["Abs"];
+    SurrealMethod, "IsNumber", "x.IsNumber", 0, 0, "Transfinite values", "True: every surreal number is a number.", "omega.IsNumber", [];
+    SurrealMethod, "IsNumberish", "x.IsNumberish", 0, 0, "Transfinite values", "True.", "omega.IsNumberish", [];
+    SurrealMethod, "IsInteger", "x.IsInteger", 0, 0, "Transfinite values", "False: an infinite value is no integer.", "omega.IsInteger", [];
+    SurrealMethod, "IsZero", "x.IsZero", 0, 0, "Transfinite values", "False.", "omega.IsZero", [];
+    SurrealMethod, "IsNimber", "x.IsNimber", 0, 0, "Transfinite values", "False.", "omega.IsNimber", [];
+    SurrealMethod, "IsAllSmall", "x.IsAllSmall", 0, 0, "Transfinite values", "False.", "omega.IsAllSmall", [];
+    SurrealMethod, "IsFinite", "x.IsFinite", 0, 0, "Transfinite values", "False.", "omega.IsFinite", [];
+    SurrealMethod, "IsInfinitesimal", "x.IsInfinitesimal", 0, 0, "Transfinite values", "False, as in CGSuite (though 1/ω lies between −x and x for every positive dyadic x).", "omega.IsInfinitesimal", [];
+    SurrealMethod, "IsLoopfree", "x.IsLoopfree", 0, 0, "Transfinite values", "True.", "omega.IsLoopfree", [];
+    SurrealMethod, "IsStopper", "x.IsStopper", 0, 0, "Transfinite values", "True.", "omega.IsStopper", [];
+    SurrealMethod, "IsStopperSided", "x.IsStopperSided", 0, 0, "Transfinite values", "True.", "omega.IsStopperSided", [];
+    SurrealMethod, "IsPlumtree", "x.IsPlumtree", 0, 0, "Transfinite values", "True.", "omega.IsPlumtree", [];
+    SurrealMethod, "IsPseudonumber", "x.IsPseudonumber", 0, 0, "Transfinite values", "True.", "omega.IsPseudonumber", [];
+    SurrealMethod, "IsUptimal", "x.IsUptimal", 0, 0, "Transfinite values", "True.", "omega.IsUptimal", [];
+    SurrealMethod, "IsNumberTiny", "x.IsNumberTiny", 0, 0, "Transfinite values", "True.", "omega.IsNumberTiny", [];
+    SurrealMethod, "IsDyadic", "x.IsDyadic", 0, 0, "Transfinite values", "False.", "omega.IsDyadic", [];
+    SurrealMethod, "IsSmallInteger", "x.IsSmallInteger", 0, 0, "Transfinite values", "False.", "omega.IsSmallInteger", [];
+    TransfiniteNimberMethod, "OutcomeClass", "X.OutcomeClass", 0, 0, "Transfinite values", "N: the first player wins, as with every nonzero nimber.", "(*omega).OutcomeClass", ["NimValue"];
+    TransfiniteNimberMethod, "NimValue", "X.NimValue", 0, 0, "Transfinite values", "The ordinal α of *α.", "(*(omega+2)).NimValue", ["OutcomeClass"];
+    TransfiniteNimberMethod, "ConwayProduct", "X.ConwayProduct(Y)", 1, 1, "Transfinite values", "The nimber of the nim product of the two nim values.", "(*omega).ConwayProduct(*(omega+1))", ["NimProduct"];
+    TransfiniteNimberMethod, "IsNimber", "X.IsNimber", 0, 0, "Transfinite values", "True.", "(*omega).IsNimber", [];
+    TransfiniteNimberMethod, "IsNumberish", "X.IsNumberish", 0, 0, "Transfinite values", "True.", "(*omega).IsNumberish", [];
+    TransfiniteNimberMethod, "IsAllSmall", "X.IsAllSmall", 0, 0, "Transfinite values", "True.", "(*omega).IsAllSmall", [];
+    TransfiniteNimberMethod, "IsLoopfree", "X.IsLoopfree", 0, 0, "Transfinite values", "True.", "(*omega).IsLoopfree", [];
+    TransfiniteNimberMethod, "IsStopper", "X.IsStopper", 0, 0, "Transfinite values", "True.", "(*omega).IsStopper", [];
+    TransfiniteNimberMethod, "IsStopperSided", "X.IsStopperSided", 0, 0, "Transfinite values", "True.", "(*omega).IsStopperSided", [];
+    TransfiniteNimberMethod, "IsPlumtree", "X.IsPlumtree", 0, 0, "Transfinite values", "True.", "(*omega).IsPlumtree", [];
+    TransfiniteNimberMethod, "IsUptimal", "X.IsUptimal", 0, 0, "Transfinite values", "True.", "(*omega).IsUptimal", [];
+    TransfiniteNimberMethod, "IsInfinitesimal", "X.IsInfinitesimal", 0, 0, "Transfinite values", "True.", "(*omega).IsInfinitesimal", [];
+    TransfiniteNimberMethod, "IsNumber", "X.IsNumber", 0, 0, "Transfinite values", "False.", "(*omega).IsNumber", [];
+    TransfiniteNimberMethod, "IsInteger", "X.IsInteger", 0, 0, "Transfinite values", "False.", "(*omega).IsInteger", [];
+    TransfiniteNimberMethod, "IsZero", "X.IsZero", 0, 0, "Transfinite values", "False.", "(*omega).IsZero", [];
+    TransfiniteNimberMethod, "IsFinite", "X.IsFinite", 0, 0, "Transfinite values", "False.", "(*omega).IsFinite", [];
+    TransfiniteNimberMethod, "IsPseudonumber", "X.IsPseudonumber", 0, 0, "Transfinite values", "False.", "(*omega).IsPseudonumber", [];
+    TransfiniteNimberMethod, "IsNumberTiny", "X.IsNumberTiny", 0, 0, "Transfinite values", "False.", "(*omega).IsNumberTiny", [];
     ThermographMethod, "LeftWall", "T.LeftWall", 0, 0, "Values and stops", "The thermograph's left wall.", "{3|-1}.Thermograph.LeftWall", ["RightWall", "Wall"];
     ThermographMethod, "Mast", "T.Mast", 0, 0, "Values and stops", "Where the mast stands: the mean value.", "{3|-1}.Thermograph.Mast", ["Mean"];
     ThermographMethod, "RightWall", "T.RightWall", 0, 0, "Values and stops", "The thermograph's right wall.", "{3|-1}.Thermograph.RightWall", ["LeftWall", "Wall"];

@@ -41,6 +41,8 @@ const LAMBDA_PREC: u8 = 2;
 const NOT_PREC: u8 = 5;
 const IS_PREC: u8 = 6;
 const SIGN_PREC: u8 = 14;
+const TIMES_PREC: u8 = 15;
+const POW_PREC: u8 = 16;
 
 /// Converts pest pairs of one statement into AST nodes.
 pub(crate) struct Builder {
@@ -359,7 +361,7 @@ impl Builder {
                         start,
                     });
                 }
-                Rule::operand => {
+                Rule::operand | Rule::pow_operand => {
                     let (node, absorbed) = self.operand(child, &prefixes)?;
                     let keep = prefixes.len() - usize::from(absorbed);
                     for (op, s) in prefixes.drain(..).take(keep) {
@@ -597,7 +599,10 @@ impl Builder {
                 "*" => (BinKind::Arith(BinOp::Mul), 13),
                 "/" => (BinKind::Arith(BinOp::Div), 13),
                 "%" => (BinKind::Arith(BinOp::Mod), 13),
-                "^" => (BinKind::Arith(BinOp::Pow), 15),
+                // `ω^ω×4` is (ω^ω)·4 and `-ω×5` is −(ω·5): `×` sits between `^` and the sign,
+                // so that CGSuite's printed quotients such as `(ω+5)/ω×3` read back.
+                "×" => (BinKind::Arith(BinOp::Mul), TIMES_PREC),
+                "^" => (BinKind::Arith(BinOp::Pow), POW_PREC),
                 // Tighter than `+`, looser than `:` (CGSuite: `over & v + 1` is (over & v) + 1).
                 "&" => (BinKind::Arith(BinOp::Sided), 11),
                 _ => return Err(internal(span.start)),
@@ -647,7 +652,19 @@ impl Builder {
         let mut inner = pair.into_inner().peekable();
         let primary = inner.next().ok_or_else(|| internal(span.start))?;
         let is_name = primary.as_rule() == Rule::name;
-        let (mut node, absorbed) = if primary.as_rule() == Rule::game_lit {
+        let (mut node, absorbed) = if primary.as_rule() == Rule::pow_integer {
+            // After a binary `^`: a plain integer, never a juxtaposed literal.
+            let number = NumberLit {
+                numerator: self.integer(&primary)?,
+                denominator: one(),
+            };
+            let lit = GameLit {
+                number: Some(number),
+                ups: None,
+                star: None,
+            };
+            (leaf(ExprKind::Literal(lit), self.span(&primary)), false)
+        } else if primary.as_rule() == Rule::game_lit {
             // `-17.Div(4)` is −(17.Div(4)), as in CGSuite: only a bare literal takes the sign.
             let minus = if inner.peek().is_none() {
                 minus_end
@@ -849,6 +866,7 @@ impl Builder {
                 return self.node(kind, span, game.depth + 1, span.start);
             }
             Rule::name => ExprKind::Name(pair.as_str().into()),
+            Rule::omega_sym => ExprKind::Name(pair.as_str().into()),
             _ => return Err(internal(span.start)),
         };
         Ok(leaf(kind, span))
@@ -1557,11 +1575,47 @@ impl Builder {
                     }
                     Rule::count_paren => self.count_paren(p)?,
                     Rule::star_name => leaf(ExprKind::Name(p.as_str().into()), self.span(&p)),
+                    Rule::star_omega => self.star_omega(p)?,
                     _ => self.bracketed(p, false)?,
                 };
                 Ok((StarPart::Expr(Box::new(node.expr)), node.depth))
             }
         }
+    }
+
+    /// `ω^e₁^e₂…` after a star: the nim value ω^(e₁^(e₂…)), the chain read right to left.
+    fn star_omega(&self, pair: P<'_>) -> Result<Node> {
+        let mut parts = Vec::new();
+        for p in pair.into_inner() {
+            let span = self.span(&p);
+            parts.push(match p.as_rule() {
+                Rule::omega_word => leaf(ExprKind::Name(p.as_str().into()), span),
+                Rule::pow_integer => {
+                    let lit = GameLit {
+                        number: Some(NumberLit {
+                            numerator: self.integer(&p)?,
+                            denominator: one(),
+                        }),
+                        ups: None,
+                        star: None,
+                    };
+                    leaf(ExprKind::Literal(lit), span)
+                }
+                _ => self.count_paren(p)?,
+            });
+        }
+        let mut node = parts.pop().ok_or_else(|| internal(0))?;
+        while let Some(base) = parts.pop() {
+            let span = Span::new(base.expr.span.start, node.expr.span.end);
+            let depth = base.depth.max(node.depth);
+            let kind = ExprKind::Binary {
+                op: BinOp::Pow,
+                lhs: Box::new(base.expr),
+                rhs: Box::new(node.expr),
+            };
+            node = self.node(kind, span, depth, span.start)?;
+        }
+        Ok(node)
     }
 
     /// The expression inside `^(...)`, `v(...)` or `*(...)`.

@@ -53,6 +53,8 @@ fn describe(rule: Rule) -> Option<Expected> {
         | Rule::error_expr
         | Rule::map_entry
         | Rule::operand
+        | Rule::pow_operand
+        | Rule::omega_sym
         | Rule::paren
         | Rule::list
         | Rule::brace
@@ -66,7 +68,7 @@ fn describe(rule: Rule) -> Option<Expected> {
         | Rule::arg => Expression,
         Rule::option | Rule::options | Rule::boption | Rule::boptions => Option,
         Rule::name | Rule::params | Rule::param | Rule::arg_name => Name,
-        Rule::integer | Rule::star_index => Number,
+        Rule::integer | Rule::star_index | Rule::pow_integer => Number,
         Rule::op | Rule::opt_op | Rule::brace_op | Rule::infix_name | Rule::is_test => Operator,
         Rule::bars => Text("|"),
         Rule::comma => Text(","),

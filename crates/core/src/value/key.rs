@@ -16,6 +16,9 @@ const MAX_RANGE_KEY: u64 = 1_000_000;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     Number(Rational),
+    /// A surreal number that is not rational, and a transfinite nimber, by value.
+    Surreal(Rc<crate::engine::ordinal::Surreal>),
+    TransfiniteNimber(Rc<crate::engine::ordinal::GenOrdinal>),
     Game(u32),
     Bool(bool),
     Str(Box<str>),
@@ -37,6 +40,8 @@ impl Key {
     pub fn of(v: &Value) -> Option<Key> {
         Some(match v {
             Value::Number(r) => Key::Number(r.clone()),
+            Value::Surreal(x) => Key::Surreal(x.clone()),
+            Value::TransfiniteNimber(a) => Key::TransfiniteNimber(a.clone()),
             Value::Game(g) => Key::Game(g.0),
             Value::Bool(b) => Key::Bool(*b),
             Value::Str(s) => Key::Str(s.as_str().into()),

@@ -16,6 +16,7 @@ pub use rational::Rational;
 pub use sequence::NimSequence;
 pub use traits::{Callable, Position, Ruleset};
 
+use crate::engine::ordinal::{GenOrdinal, Surreal};
 use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -75,6 +76,11 @@ pub enum Value {
     /// An infinite loopy nim value ∞(K) of impartial play with draws (draws.md §1.3): K, the
     /// finite values of the options, sorted and distinct. Finite loopy nim values are integers.
     LoopyNimber(Box<[u32]>),
+    /// A surreal number that is not rational (transfinite.md §1.1): an infinite generalized
+    /// ordinal (`ω-3`) or a quotient of them (`1/ω`). Rationals are always [`Value::Number`].
+    Surreal(Rc<Surreal>),
+    /// A transfinite nimber `*α` with α an infinite ordinal; finite ones are short nimbers.
+    TransfiniteNimber(Rc<GenOrdinal>),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
     /// thermograph, a periodicity).
     Text(Box<Preformatted>),
@@ -136,6 +142,23 @@ impl IntRange {
 }
 
 impl Value {
+    /// A surreal number in its most specific class: a rational is a [`Value::Number`].
+    pub fn surreal(x: Surreal) -> Value {
+        match x.as_rational() {
+            Some((p, q)) => Value::Number(Rational::from(num_rational::BigRational::new(p, q))),
+            None => Value::Surreal(Rc::new(x)),
+        }
+    }
+
+    /// The nimber *α: a short nimber when α is finite (the caller checks that α is an
+    /// ordinal).
+    pub fn ordinal_nimber(alpha: GenOrdinal) -> Option<Value> {
+        if alpha.is_integer() {
+            return None;
+        }
+        Some(Value::TransfiniteNimber(Rc::new(alpha)))
+    }
+
     /// A sequence of nim values, stored compactly.
     pub fn sequence(values: &[u32]) -> Value {
         Value::Sequence(Rc::new(NimSequence::new(values)))
@@ -187,6 +210,9 @@ impl Value {
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
             Value::LoopyNimber(_) => "loopy_nimber",
+            Value::Surreal(s) if s.as_ordinal().is_some() => "generalized_ordinal",
+            Value::Surreal(_) => "surreal",
+            Value::TransfiniteNimber(_) => "transfinite_nimber",
             Value::Loopy(l) => match **l {
                 crate::engine::loopy::Loopy::Stopper(_) => "loopy_game",
                 _ => "sided_value",
@@ -221,6 +247,9 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
         Value::LoopyNimber(_) => "a loopy nim value",
+        Value::Surreal(s) if s.as_ordinal().is_some() => "a generalized ordinal",
+        Value::Surreal(_) => "a surreal number",
+        Value::TransfiniteNimber(_) => "a transfinite nimber",
         Value::Loopy(l) => match **l {
             crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
             _ => "a sided value (onside & offside)",
@@ -270,6 +299,8 @@ impl Value {
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
             Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
+            Value::Surreal(x) => Value::Surreal(x.clone()),
+            Value::TransfiniteNimber(a) => Value::TransfiniteNimber(a.clone()),
             Value::Loopy(l) => Value::Loopy(l.clone()),
             Value::Text(t) => Value::Text(t.clone()),
             Value::Nothing => Value::Nothing,
@@ -308,6 +339,8 @@ impl PartialEq for Value {
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
             (LoopyNimber(a), LoopyNimber(b)) => a == b,
+            (Surreal(a), Surreal(b)) => a == b,
+            (TransfiniteNimber(a), TransfiniteNimber(b)) => a == b,
             (Loopy(a), Loopy(b)) => crate::engine::loopy::same_form(a, b),
             (Text(a), Text(b)) => a == b,
             (Nothing, Nothing) => true,

@@ -11,10 +11,12 @@
 //! Everything that can fail returns an [`Error`] value; nothing panics on user data.
 
 mod gen_ordinal;
+mod nim;
 mod poly_gcd;
 mod quotient;
 
 pub use gen_ordinal::{GenOrdinal, MAX_DEPTH};
+pub use nim::{MAX_NIM_LEVEL, finite_nim_product, nim_alpha, nim_exp, nim_product, nim_sum};
 pub use poly_gcd::{div_exact, gcd};
 pub use quotient::Surreal;
 
@@ -31,6 +33,13 @@ pub enum Error {
     DepthLimit,
     /// The computation would be too large (power or GCD work budget exceeded).
     Overflow,
+    /// Nim arithmetic on a value that is not an ordinal (a negative coefficient).
+    NimNotOrdinal,
+    /// A nim product outside the field the α table covers (an exponent level above 54 or
+    /// infinite, or a carry out of level 54).
+    NimOutOfRange,
+    /// A nim power with a negative exponent.
+    NegativeNimExponent,
 }
 
 impl fmt::Display for Error {
@@ -40,6 +49,9 @@ impl fmt::Display for Error {
             Error::NotOrdinal => "exponent of omega must be an ordinal",
             Error::DepthLimit => "exponents of omega are nested too deeply",
             Error::Overflow => "Overflow: result too large",
+            Error::NimNotOrdinal => "nim arithmetic applies only to ordinals",
+            Error::NimOutOfRange => "nim product out of range",
+            Error::NegativeNimExponent => "exponent of a nim power must be a nonnegative integer",
         };
         f.write_str(msg)
     }
