@@ -215,12 +215,29 @@ mod tests {
             position: Some("kayles[5]".into()),
             degree: None,
             loopy_nim_value: None,
+            transfinite: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(
             text,
             "*4\n  position kayles[5] · outcome N (first player wins) · left/right stops 0, 0\n  \
              mean 0 · temperature 0 · birthday 4 · atomic weight 0\n"
+        );
+    }
+
+    /// An infinite value has no stops, mean, temperature or atomic weight to show.
+    #[test]
+    fn a_generalized_ordinal_shows_outcome_birthday_and_whether_it_is_an_ordinal() {
+        let mut summary = None;
+        let mut session = cgcalc_core::Session::new();
+        session.answer("omega^2 + 3", 1, cgcalc_core::Show::text(false), |answer| {
+            summary = answer.result.as_ref().ok().and_then(|s| s.summary.clone());
+            true
+        });
+        let text = render("ω^2+3", summary.as_ref(), Palette::PLAIN);
+        assert_eq!(
+            text,
+            "ω^2+3\n  outcome L (positive: Left wins)\n  birthday ω^2+3 · an ordinal\n"
         );
     }
 

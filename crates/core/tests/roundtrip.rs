@@ -87,6 +87,66 @@ proptest! {
     }
 }
 
+/// An ordinal as cgcalc input: a sum of `omega^(β)*c` with ordinal exponents β and positive
+/// coefficients, nested up to three levels.
+fn ordinal_text() -> impl Strategy<Value = String> {
+    let leaf = (0u32..4).prop_map(|n| n.to_string());
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        prop::collection::vec((inner, 1u32..4), 1..4).prop_map(|terms| {
+            let parts: Vec<String> = terms
+                .iter()
+                .map(|(e, c)| format!("omega^({e})*{c}"))
+                .collect();
+            format!("({})", parts.join(" + "))
+        })
+    })
+}
+
+/// A generalized ordinal: terms with ordinal exponents and coefficients of either sign.
+fn gen_ordinal_text() -> impl Strategy<Value = String> {
+    prop::collection::vec((ordinal_text(), -3i32..=3), 1..4).prop_map(|terms| {
+        let parts: Vec<String> = terms
+            .iter()
+            .map(|(e, c)| format!("omega^({e})*({c})"))
+            .collect();
+        format!("({})", parts.join(" + "))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Surreal quotients of generalized ordinals print (with `ω`, `×` and CGSuite's
+    /// parenthesisation) as text that reads back as the same value and prints identically.
+    #[test]
+    fn surreal_numbers_print_and_parse_back(a in gen_ordinal_text(), b in gen_ordinal_text()) {
+        let mut session = Session::new();
+        let src = format!("{a} / {b}");
+        let mut results = session.eval_source(&src, 1);
+        // A denominator that comes out 0 is an error, not a value to print.
+        let Ok(value) = results.remove(0).result else {
+            return Ok(());
+        };
+        let printed = session.render(&value);
+        let again = eval(&mut session, &printed);
+        prop_assert_eq!(session.render(&again), printed.clone(), "{}", src);
+        let same = eval(&mut session, &format!("({src}) == ({printed})"));
+        prop_assert!(matches!(same, Value::Bool(true)), "{src} printed as {printed}");
+    }
+
+    /// Transfinite nimbers `*α` print as `*ω^e` or `*(…)` and read back (the star rule).
+    #[test]
+    fn transfinite_nimbers_print_and_parse_back(alpha in ordinal_text()) {
+        let mut session = Session::new();
+        let value = eval(&mut session, &format!("*{alpha}"));
+        let printed = session.render(&value);
+        let again = eval(&mut session, &printed);
+        prop_assert_eq!(session.render(&again), printed.clone(), "*{}", alpha);
+        let same = eval(&mut session, &format!("(*{alpha}) == ({printed})"));
+        prop_assert!(matches!(same, Value::Bool(true)), "*{alpha} printed as {printed}");
+    }
+}
+
 #[test]
 fn notation_examples_round_trip() {
     let mut session = Session::new();

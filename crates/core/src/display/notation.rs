@@ -133,6 +133,9 @@ impl Printer {
             Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
             Value::LoopyNimber(k) => out.write_str(&loopy_nimber(k))?,
             Value::Surreal(x) => write!(out, "{x}")?,
+            Value::Infinity { negative } => {
+                out.write_str(if *negative { "-inf" } else { "inf" })?
+            }
             Value::TransfiniteNimber(alpha) => out.write_str(&transfinite_nimber(alpha))?,
             Value::Loopy(l) => super::loopy::write_loopy(self, engine, l, out)?,
             Value::Bool(b) => write!(out, "{b}")?,

@@ -410,7 +410,7 @@ impl Evaluator<'_> {
             Value::Misere(m) => Ok(Value::Misere(m)),
             Value::LoopyNimber(k) => Ok(Value::LoopyNimber(k)),
             Value::Loopy(_) => self.loopy_negate(&v),
-            Value::Surreal(_) | Value::TransfiniteNimber(_) => self
+            Value::Surreal(_) | Value::TransfiniteNimber(_) | Value::Infinity { .. } => self
                 .transfinite_negate(&v)
                 .ok_or_else(|| EvalError::new("cannot negate this value")),
             other => {

@@ -82,6 +82,14 @@ impl Evaluator<'_> {
                 .surreal_method(x, &key, &args)?
                 .ok_or_else(|| self.unknown_method(name, receiver));
         }
+        if let Value::Infinity { negative } = receiver {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::SurrealMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return self
+                .infinity_method(*negative, &key, &args)?
+                .ok_or_else(|| self.unknown_method(name, receiver));
+        }
         if let Value::TransfiniteNimber(alpha) = receiver {
             if let Some(entry) = reference::entry_by_key(&key, Kind::TransfiniteNimberMethod) {
                 entry.check_arity(args.len())?;
@@ -342,7 +350,8 @@ impl Evaluator<'_> {
         // A rational against an infinite value, and a non-dyadic rational's birthday (day ω,
         // the limit of its binary expansion): the surreal rules (transfinite.md §3.5).
         let dyadic = crate::engine::Dyadic::is_dyadic_rational(r);
-        if (matches!(key, "max" | "min") && args.iter().any(|a| matches!(a, Value::Surreal(_))))
+        let infinite = |a: &Value| matches!(a, Value::Surreal(_) | Value::Infinity { .. });
+        if (matches!(key, "max" | "min") && args.iter().any(infinite))
             || (!dyadic && matches!(key, "birthday" | "isordinal"))
             || key == "omegapower"
         {
@@ -525,10 +534,15 @@ impl Evaluator<'_> {
             }
             // Misère games and positions are games: a game method names only games.
             let is_game_method = entries.iter().any(|e| e.kind == Kind::GameMethod);
+            // Infinite numbers are numbers: a number's method names numbers only.
+            let is_number_method = entries
+                .iter()
+                .any(|e| matches!(e.kind, Kind::GameMethod | Kind::NumberMethod));
             let mut owners: Vec<&str> = entries
                 .iter()
                 .filter(|e| {
                     !(is_game_method && matches!(e.kind, Kind::MisereMethod | Kind::PositionMethod))
+                        && !(is_number_method && e.kind == Kind::SurrealMethod)
                 })
                 .map(|e| e.applies_to())
                 .collect();

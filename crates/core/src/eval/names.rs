@@ -27,7 +27,7 @@ impl Evaluator<'_> {
             "Right" => Some(Value::Side(Side::Right)),
             "Nothing" => Some(Value::Nothing),
             name if OUTCOME_LETTERS.contains(&name) => outcome_class(name),
-            "inf" => Some(crate::rulesets::board::infinity()),
+            "inf" => Some(Value::Infinity { negative: false }),
             "oo" => Some(Value::LoopyNimber(Box::new([]))),
             _ => super::transfinite::constant(name),
         }
@@ -82,7 +82,8 @@ pub const OUTCOME_LETTERS: &[&str] = &["L", "R", "P", "N", "D"];
 /// Whether a user variable may take the name of this constant (and hide it).
 pub fn may_be_shadowed(name: &str) -> bool {
     // `oo` is a common short name too; `oo(…)` stays the literal whatever `oo` is bound to.
-    OUTCOME_LETTERS.contains(&name) || name == "oo"
+    // `omega` may be a user's variable (CGSuite allows it); `ω` always means ω.
+    OUTCOME_LETTERS.contains(&name) || name == "oo" || name == "omega"
 }
 
 /// The outcome class named `name`, equal to what `.OutcomeClass` answers: a plain value for

@@ -10,7 +10,10 @@ fn rank(v: &Value) -> u8 {
     match v {
         Value::Nothing => 0,
         Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Position(_) => 1,
-        Value::Loopy(_) | Value::Surreal(_) | Value::TransfiniteNimber(_) => 1,
+        Value::Loopy(_)
+        | Value::Surreal(_)
+        | Value::TransfiniteNimber(_)
+        | Value::Infinity { .. } => 1,
         Value::Misere(_) | Value::LoopyNimber(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,

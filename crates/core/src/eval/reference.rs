@@ -199,7 +199,7 @@ impl Receiver {
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
             Value::LoopyNimber(_) => Receiver::LoopyNimber,
-            Value::Surreal(_) => Receiver::Surreal,
+            Value::Surreal(_) | Value::Infinity { .. } => Receiver::Surreal,
             Value::TransfiniteNimber(_) => Receiver::TransfiniteNimber,
             Value::Side(_) => Receiver::Player,
             _ => return None,
@@ -1056,7 +1056,7 @@ pub static TABLE: &[Entry] = &table! {
     Constant, "Right", "Right", 0, 0, "Constants", "The Right player (also Player.Right).", "{3|-1}.Stop(Right)", ["Left", "Opponent"];
     Constant, "dud", "dud", 0, 0, "Loopy games", "{pass|pass}: a draw whoever starts (on & off).", "dud.OutcomeClass", ["on", "off"];
     Constant, "false", "false", 0, 0, "Constants", "Boolean false.", "false", ["true"];
-    Constant, "inf", "inf", 0, 0, "Constants", "Infinity, as a parameter meaning no limit (GenClobber(maxDistance => inf)); no arithmetic.", "game.grid.GenClobber(maxDistance => inf)(\"x..o\")", ["Nothing"];
+    Constant, "inf", "inf", 0, 0, "Constants", "Infinity: as a parameter, no limit (GenClobber(maxDistance => inf)); in arithmetic CGSuite's 1/0, so inf + 5 is inf and 2/inf is 0 (inf - inf is an error).", "game.grid.GenClobber(maxDistance => inf)(\"x..o\")", ["Nothing"];
     Constant, "off", "off", 0, 0, "Loopy games", "{|pass}: Right can pass for ever; below every game.", "off + 5", ["on"];
     Constant, "on", "on", 0, 0, "Loopy games", "{pass|}: Left can pass for ever; above every game.", "on > 100", ["off", "dud"];
     Constant, "over", "over", 0, 0, "Loopy games", "{0|pass}: above 0, below every positive number.", "over < 1/64", ["under", "upon"];

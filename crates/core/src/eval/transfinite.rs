@@ -45,7 +45,49 @@ fn as_gen_ordinal(v: &Value) -> Option<GenOrdinal> {
 }
 
 fn is_transfinite(v: &Value) -> bool {
-    matches!(v, Value::Surreal(_) | Value::TransfiniteNimber(_))
+    matches!(
+        v,
+        Value::Surreal(_) | Value::TransfiniteNimber(_) | Value::Infinity { .. }
+    )
+}
+
+/// A surreal number or ±inf as a fraction a/b with b = 0 for ±inf (CGSuite's `inf` is 1/0).
+fn as_fraction(v: &Value) -> Option<(GenOrdinal, GenOrdinal)> {
+    match v {
+        Value::Infinity { negative } => Some((
+            GenOrdinal::integer(if *negative { -1 } else { 1 }),
+            GenOrdinal::zero(),
+        )),
+        _ => as_surreal(v).map(|x| (x.numerator().clone(), x.denominator().clone())),
+    }
+}
+
+/// The value of a fraction a/b from the formulas of `inf` arithmetic: ±inf when b = 0, an
+/// error for 0/0 (`inf - inf`, `inf * 0`, `inf / inf`).
+fn from_fraction(a: GenOrdinal, b: GenOrdinal) -> EvalResult<Value> {
+    if b.is_zero() {
+        return match a.signum() {
+            0 => Err(EvalError::new(
+                "undefined: the result is 0/0 (as inf - inf, inf * 0 and inf / inf are)",
+            )),
+            s => Ok(Value::Infinity { negative: s < 0 }),
+        };
+    }
+    Surreal::new(a, b).map(Value::surreal).map_err(engine_error)
+}
+
+/// The order of surreal numbers extended by -inf below and inf above them all.
+fn extended_order(a: &Value, b: &Value) -> Option<Ordering> {
+    let rank = |v: &Value| match v {
+        Value::Infinity { negative: true } => Some(-1),
+        Value::Infinity { negative: false } => Some(1),
+        _ => as_surreal(v).map(|_| 0),
+    };
+    let (ra, rb) = (rank(a)?, rank(b)?);
+    if ra != 0 || rb != 0 {
+        return Some(ra.cmp(&rb));
+    }
+    Some(as_surreal(a)?.cmp(&as_surreal(b)?))
 }
 
 fn engine_error(e: ordinal::Error) -> EvalError {
@@ -123,6 +165,21 @@ impl Evaluator<'_> {
     }
 
     fn transfinite_binary_op(&mut self, op: BinOp, a: &Value, b: &Value) -> EvalResult<Value> {
+        let infinite = |v: &Value| matches!(v, Value::Infinity { .. });
+        if (infinite(a) || infinite(b))
+            && let (Some((p, q)), Some((r, s))) = (as_fraction(a), as_fraction(b))
+        {
+            // CGSuite's fraction formulas, applied blindly (transfinite.md §1.4); dividing by
+            // an exact 0 stays an error (language.md §12.11).
+            return match op {
+                BinOp::Add => from_fraction(&p * &s + &r * &q, q * s),
+                BinOp::Sub => from_fraction(&p * &s - &r * &q, q * s),
+                BinOp::Mul => from_fraction(p * r, q * s),
+                BinOp::Div if r.is_zero() => Err(EvalError::new("division by zero")),
+                BinOp::Div => from_fraction(p * s, q * r),
+                _ => Err(no_operation(op, a, b)),
+            };
+        }
         if let (Some(x), Some(y)) = (as_surreal(a), as_surreal(b)) {
             let r = match op {
                 BinOp::Add => x.add(&y),
@@ -151,6 +208,9 @@ impl Evaluator<'_> {
             Value::Surreal(x) => Some(Value::surreal(x.neg())),
             // Every nimber is its own negative.
             Value::TransfiniteNimber(_) => Some(v.clone()),
+            Value::Infinity { negative } => Some(Value::Infinity {
+                negative: !negative,
+            }),
             _ => None,
         }
     }
@@ -166,8 +226,7 @@ impl Evaluator<'_> {
         if !is_transfinite(a) && !is_transfinite(b) {
             return None;
         }
-        if let (Some(x), Some(y)) = (as_surreal(a), as_surreal(b)) {
-            let order = x.cmp(&y);
+        if let Some(order) = extended_order(a, b) {
             return Some(Ok(match op {
                 CmpOp::Eq | CmpOp::Same => order == Ordering::Equal,
                 CmpOp::Ne | CmpOp::NotSame => order != Ordering::Equal,
@@ -208,15 +267,14 @@ impl Evaluator<'_> {
         if !is_transfinite(a) && !is_transfinite(b) {
             return None;
         }
+        // Numbers (games that are numbers included) and ±inf, as values to order.
         let number = |ev: &mut Self, v: &Value| match v {
-            Value::Game(g) => ev
-                .engine
-                .as_number(*g)
-                .and_then(|d| as_surreal(&Value::Number(d.into()))),
-            _ => as_surreal(v),
+            Value::Game(g) => ev.engine.as_number(*g).map(|d| Value::Number(d.into())),
+            Value::Number(_) | Value::Surreal(_) | Value::Infinity { .. } => Some(v.clone()),
+            _ => None,
         };
         Some(match (number(self, a), number(self, b)) {
-            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(x), Some(y)) => extended_order(&x, &y).unwrap_or(Ordering::Equal),
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
             (None, None) => match (a, b) {
@@ -289,7 +347,21 @@ impl Evaluator<'_> {
                 }
             }
         };
-        result.map(ordinal_value).map_err(engine_error)
+        result.map(ordinal_value).map_err(|e| match e {
+            ordinal::Error::NimNotOrdinal => {
+                let culprit = [receiver, arg]
+                    .into_iter()
+                    .find(|v| as_gen_ordinal(v).is_some_and(|x| !x.is_ordinal()))
+                    .unwrap_or(receiver);
+                not_ordinal(culprit)
+            }
+            ordinal::Error::NimOutOfRange => EvalError::new(format!(
+                "{name} out of range: nim products are known below ω^(ω^ω) as far as the α \
+                 table reaches, so every exponent must be below ω^(ω^55) and no product may \
+                 carry past level 54"
+            )),
+            other => engine_error(other),
+        })
     }
 
     /// `nim_sum(a, b, …)` with an infinite ordinal among the arguments; `None` otherwise.
@@ -342,20 +414,16 @@ impl Evaluator<'_> {
                 let [other] = args else {
                     return Ok(None);
                 };
-                let y = as_surreal(other).ok_or_else(|| {
+                let this = Value::surreal(x.clone());
+                let order = extended_order(&this, other).ok_or_else(|| {
                     EvalError::new(format!(
                         "{} compares numbers, not {}",
                         if key == "max" { "Max" } else { "Min" },
                         type_name(other)
                     ))
                 })?;
-                let larger = x.cmp(&y) != Ordering::Less;
-                let keep_x = larger == (key == "max");
-                if keep_x {
-                    Value::surreal(x.clone())
-                } else {
-                    other.clone()
-                }
+                let keep_this = (order != Ordering::Less) == (key == "max");
+                if keep_this { this } else { other.clone() }
             }
             "omegapower" => match as_ord {
                 Some(a) => Value::surreal(a.omega_power().map_err(engine_error)?),
@@ -369,6 +437,51 @@ impl Evaluator<'_> {
             | "isplumtree" | "ispseudonumber" | "isuptimal" | "isnumbertiny" => Value::Bool(true),
             "isinteger" | "iszero" | "isnimber" | "isallsmall" | "isfinite" | "isinfinitesimal"
             | "isdyadic" | "issmallinteger" => Value::Bool(false),
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// The properties of `inf` and `-inf` (transfinite.md §1.4).
+    pub(super) fn infinity_method(
+        &mut self,
+        negative: bool,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
+        let this = Value::Infinity { negative };
+        let sign = if negative { -1 } else { 1 };
+        let v = match key {
+            "sign" | "signum" => Value::integer(sign),
+            "abs" => Value::Infinity { negative: false },
+            "outcomeclass" | "outcome" => outcome_of_sign(sign),
+            "numerator" => Value::integer(sign),
+            "denominator" => Value::integer(0),
+            "reciprocal" => Value::integer(0),
+            "max" | "min" => {
+                let [other] = args else {
+                    return Ok(None);
+                };
+                let order = extended_order(&this, other).ok_or_else(|| {
+                    EvalError::new(format!(
+                        "inf compares with numbers, not {}",
+                        type_name(other)
+                    ))
+                })?;
+                let keep_this = (order != Ordering::Less) == (key == "max");
+                if keep_this { this } else { other.clone() }
+            }
+            "birthday" | "floor" | "ceiling" | "omegapower" => {
+                return Err(EvalError::new(format!(
+                    "{} has no {}: it is no surreal number",
+                    if negative { "-inf" } else { "inf" },
+                    match key {
+                        "birthday" => "birthday",
+                        "omegapower" => "OmegaPower",
+                        _ => "integer part",
+                    }
+                )));
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))

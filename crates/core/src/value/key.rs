@@ -19,6 +19,8 @@ pub enum Key {
     /// A surreal number that is not rational, and a transfinite nimber, by value.
     Surreal(Rc<crate::engine::ordinal::Surreal>),
     TransfiniteNimber(Rc<crate::engine::ordinal::GenOrdinal>),
+    /// `inf` (false) and `-inf` (true).
+    Infinity(bool),
     Game(u32),
     Bool(bool),
     Str(Box<str>),
@@ -42,6 +44,7 @@ impl Key {
             Value::Number(r) => Key::Number(r.clone()),
             Value::Surreal(x) => Key::Surreal(x.clone()),
             Value::TransfiniteNimber(a) => Key::TransfiniteNimber(a.clone()),
+            Value::Infinity { negative } => Key::Infinity(*negative),
             Value::Game(g) => Key::Game(g.0),
             Value::Bool(b) => Key::Bool(*b),
             Value::Str(s) => Key::Str(s.as_str().into()),

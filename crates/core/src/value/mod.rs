@@ -79,6 +79,11 @@ pub enum Value {
     /// A surreal number that is not rational (transfinite.md §1.1): an infinite generalized
     /// ordinal (`ω-3`) or a quotient of them (`1/ω`). Rationals are always [`Value::Number`].
     Surreal(Rc<Surreal>),
+    /// `inf` or `-inf` (transfinite.md §1.4): CGSuite's 1/0 and −1/0, with the fraction
+    /// formulas for arithmetic. As a parameter, `inf` means "no limit".
+    Infinity {
+        negative: bool,
+    },
     /// A transfinite nimber `*α` with α an infinite ordinal; finite ones are short nimbers.
     TransfiniteNimber(Rc<GenOrdinal>),
     /// A result shown as preformatted text in CGSuite's notation (an uptimal expansion, a
@@ -213,6 +218,7 @@ impl Value {
             Value::Surreal(s) if s.as_ordinal().is_some() => "generalized_ordinal",
             Value::Surreal(_) => "surreal",
             Value::TransfiniteNimber(_) => "transfinite_nimber",
+            Value::Infinity { .. } => "infinity",
             Value::Loopy(l) => match **l {
                 crate::engine::loopy::Loopy::Stopper(_) => "loopy_game",
                 _ => "sided_value",
@@ -250,6 +256,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Surreal(s) if s.as_ordinal().is_some() => "a generalized ordinal",
         Value::Surreal(_) => "a surreal number",
         Value::TransfiniteNimber(_) => "a transfinite nimber",
+        Value::Infinity { .. } => "infinity",
         Value::Loopy(l) => match **l {
             crate::engine::loopy::Loopy::Stopper(_) => "a loopy game",
             _ => "a sided value (onside & offside)",
@@ -301,6 +308,9 @@ impl Value {
             Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
             Value::Surreal(x) => Value::Surreal(x.clone()),
             Value::TransfiniteNimber(a) => Value::TransfiniteNimber(a.clone()),
+            Value::Infinity { negative } => Value::Infinity {
+                negative: *negative,
+            },
             Value::Loopy(l) => Value::Loopy(l.clone()),
             Value::Text(t) => Value::Text(t.clone()),
             Value::Nothing => Value::Nothing,
@@ -341,6 +351,7 @@ impl PartialEq for Value {
             (LoopyNimber(a), LoopyNimber(b)) => a == b,
             (Surreal(a), Surreal(b)) => a == b,
             (TransfiniteNimber(a), TransfiniteNimber(b)) => a == b,
+            (Infinity { negative: a }, Infinity { negative: b }) => a == b,
             (Loopy(a), Loopy(b)) => crate::engine::loopy::same_form(a, b),
             (Text(a), Text(b)) => a == b,
             (Nothing, Nothing) => true,

@@ -3,21 +3,25 @@
 //!
 //! * Finite part: integers below 2^(2^m) form the field GF(2^(2^m)); a product is computed by
 //!   splitting at Fermat 2-powers F = 2^(2^(m−1)) with F⊗F = F ⊕ F/2 (Karatsuba: three half-size
-//!   products), on 64-bit limbs, with a 256×256 table at the bottom.
+//!   products), on 64-bit limbs, with a 256×256 table at the bottom. The recursion depth is
+//!   log₂ of the operand size in bits, so it stays shallow for any integer that fits in memory.
 //! * Transfinite part (§4.2–§4.4): an exponent β = Σₖ ω^k·aₖ (levels k ≤ 54) is stored as the
 //!   base-p_{k+1} digit vectors of the aₖ, i.e. the nim product of κ-unit powers. Multiplying two
 //!   terms adds the digit vectors; a digit reaching p carries *down* one position (F3), and a
 //!   carry out of position 0 multiplies by Lenstra's αₚ (F4), a hard-coded ordinal on lower levels
 //!   only. Levels are reduced from the top down, so the work is a bounded loop, never recursion.
-//!   Reductions of a digit vector are independent of the finite coefficient and are memoised for
-//!   the duration of one operation (a product of many-term ordinals meets the same sums often).
+//!   Carries inside a level need no branching; a reduction that involves an α is independent of
+//!   the finite coefficient and is memoised for the duration of one operation (nim powers and
+//!   products of many-term ordinals meet the same sums often).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use num_bigint::{BigInt, BigUint};
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::gen_ordinal::Term;
 use super::{Error, GenOrdinal};
@@ -224,12 +228,10 @@ fn limb_product(a: &[u64], b: &[u64]) -> Vec<u64> {
     } else {
         let high = limb_product(a1, b1);
         let low = limb_product(a0, b0);
-        let mid = limb_product(&xor_limbs(a1, a0), &xor_limbs(b1, b0));
-        let upper: Vec<u64> = mid
-            .iter()
-            .zip(&low)
-            .map(|(m, l)| m ^ l) // mid ⊕ high ⊕ low ⊕ high
-            .collect();
+        // Karatsuba: a₁b₀ ⊕ a₀b₁ = (a₁⊕a₀)(b₁⊕b₀) ⊕ high ⊕ low, and the upper half is that ⊕ high
+        // (from high ⊗ F⊗F = high ⊗ (F ⊕ F/2)), so high cancels there.
+        let sums = limb_product(&xor_limbs(a1, a0), &xor_limbs(b1, b0));
+        let upper = xor_limbs(&sums, &low);
         out = xor_limbs(&low, &limb_half(&high));
         out.extend(upper);
     }
@@ -273,11 +275,11 @@ pub fn finite_nim_product(a: &BigUint, b: &BigUint) -> BigUint {
     if b.is_one() {
         return a.clone();
     }
+    if let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) {
+        return BigUint::from(word_product(x, y, 64));
+    }
     let mut la = a.to_u64_digits();
     let mut lb = b.to_u64_digits();
-    if la.len() == 1 && lb.len() == 1 {
-        return BigUint::from(word_product(la[0], lb[0], 64));
-    }
     let n = la.len().max(lb.len()).next_power_of_two();
     la.resize(n, 0);
     lb.resize(n, 0);
@@ -345,13 +347,6 @@ impl Digits {
         )
     }
 
-    fn is_reduced(&self) -> bool {
-        self.0
-            .iter()
-            .zip(PRIMES)
-            .all(|(level, p)| level.iter().all(|&d| d < p))
-    }
-
     /// Carries level k down (F3) until every digit is below p; returns how many times a carry
     /// left position 0, i.e. the power of αₚ still to multiply by (F4).
     fn carry_level(&mut self, k: usize) -> u32 {
@@ -362,8 +357,14 @@ impl Digits {
         let mut carry = 0;
         for d in level.iter_mut().rev() {
             let x = *d + carry;
-            *d = x % p;
-            carry = x / p;
+            // Digits are sums of two reduced digits plus small carries: avoid the division.
+            (*d, carry) = if x < p {
+                (x, 0)
+            } else if x < 2 * p {
+                (x - p, 1)
+            } else {
+                (x % p, x / p)
+            };
         }
         while level.last() == Some(&0) {
             level.pop();
@@ -417,35 +418,43 @@ fn add_level(dst: &mut Vec<u32>, src: &[u32]) {
     }
 }
 
-/// Largest power of p that fits in a u64, and its exponent.
-fn chunk_power(p: u32) -> (u64, usize) {
+/// Largest power of p that is at most `limit`, and its exponent.
+fn chunk_power(p: u32, limit: u64) -> (u64, usize) {
     let (mut pow, mut e) = (1u64, 0);
-    while let Some(next) = pow.checked_mul(u64::from(p)) {
+    while let Some(next) = pow.checked_mul(u64::from(p)).filter(|&x| x <= limit) {
         pow = next;
         e += 1;
     }
     (pow, e)
 }
 
-/// Little-endian base-p digits of a (empty for 0), by repeated division by a u64 power of p.
+/// Little-endian base-p digits of a (empty for 0), by repeated division of the 32-bit limbs by
+/// a power of p below 2^32 (so every step is a native 64-bit division).
 fn base_digits(a: &BigUint, p: u32) -> Vec<u32> {
-    let (pow, per_chunk) = chunk_power(p);
-    let mut limbs = a.to_u64_digits();
+    let p64 = u64::from(p);
     let mut digits = Vec::new();
+    if let Some(mut small) = a.to_u64() {
+        while small > 0 {
+            digits.push((small % p64) as u32);
+            small /= p64;
+        }
+        return digits;
+    }
+    let (pow, per_chunk) = chunk_power(p, u64::from(u32::MAX));
+    let mut limbs = a.to_u32_digits();
     while !limbs.is_empty() {
-        let mut rem: u128 = 0;
+        let mut rem = 0u64;
         for w in limbs.iter_mut().rev() {
-            let cur = (rem << 64) | u128::from(*w);
-            *w = (cur / u128::from(pow)) as u64;
-            rem = cur % u128::from(pow);
+            let cur = (rem << 32) | u64::from(*w);
+            *w = (cur / pow) as u32;
+            rem = cur % pow;
         }
         while limbs.last() == Some(&0) {
             limbs.pop();
         }
-        let mut chunk = rem as u64;
         for _ in 0..per_chunk {
-            digits.push((chunk % u64::from(p)) as u32);
-            chunk /= u64::from(p);
+            digits.push((rem % p64) as u32);
+            rem /= p64;
         }
     }
     while digits.last() == Some(&0) {
@@ -456,16 +465,21 @@ fn base_digits(a: &BigUint, p: u32) -> Vec<u32> {
 
 /// Σ dₙ·pⁿ (Horner, a u64 chunk of digits at a time).
 fn from_base_digits(digits: &[u32], p: u32) -> BigUint {
-    let (pow, per_chunk) = chunk_power(p);
+    let (pow, per_chunk) = chunk_power(p, u64::MAX);
+    let digit_value = |ds: &[u32]| {
+        ds.iter()
+            .rev()
+            .fold(0u64, |acc, &d| acc * u64::from(p) + u64::from(d))
+    };
+    if digits.len() <= per_chunk {
+        return BigUint::from(digit_value(digits));
+    }
     let mut value = BigUint::zero();
     let chunks = digits.len().div_ceil(per_chunk);
     for c in (0..chunks).rev() {
         let lo = c * per_chunk;
         let hi = (lo + per_chunk).min(digits.len());
-        let chunk = digits[lo..hi]
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &d| acc * u64::from(p) + u64::from(d));
+        let chunk = digit_value(&digits[lo..hi]);
         // Every chunk below the top one is full, so Horner's scale step is p^per_chunk.
         value = value * pow + chunk;
     }
@@ -536,22 +550,74 @@ pub fn nim_alpha(level: usize) -> Option<&'static GenOrdinal> {
 // Products of monomials
 // ---------------------------------------------------------------------------------------------
 
-/// Reductions of unreduced digit vectors met during one operation: D ↦ Σ (δ, t) with
-/// ⊗κ^D = ⊕ ω^δ·t. Independent of the finite coefficient.
-type Cache = HashMap<Digits, Vec<(Digits, BigUint)>>;
+/// A multiplicative hasher for digit vectors and the caches (std's SipHash dominated the
+/// profile). The keys are digit vectors derived from user input, so a crafted input could cause
+/// collisions; the cost is then only time, bounded by the number of terms.
+#[derive(Clone, Copy, Default)]
+struct DigitHasher(u64);
+
+impl DigitHasher {
+    fn mix(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for DigitHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut buf = [0u8; 8];
+            buf.copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(buf));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut buf = [0u8; 8];
+            buf[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(buf));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.mix(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.mix(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<DigitHasher>>;
+
+/// What still has to be reduced once the top levels are carried: κ^D ⊗ α_k^over with levels
+/// above k and level k of D reduced, lower levels raw.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Pending {
+    digits: Digits,
+    level: usize,
+    over: u32,
+}
+
+/// Reductions met during one operation: pending ↦ Σ (δ, t) with δ reduced and t finite.
+/// Independent of the finite coefficient of the monomial.
+type Cache = Map<Pending, Vec<(Digits, BigUint)>>;
 
 /// A sum of terms keyed by reduced exponent, coefficients combined by XOR (nim sum).
-type Acc = HashMap<Digits, BigUint>;
+type Acc = Map<Digits, BigUint>;
 
 fn xor_into(acc: &mut Acc, d: Digits, c: BigUint) {
     match acc.entry(d) {
-        std::collections::hash_map::Entry::Occupied(mut e) => {
+        Entry::Occupied(mut e) => {
             *e.get_mut() ^= c;
             if e.get().is_zero() {
                 e.remove();
             }
         }
-        std::collections::hash_map::Entry::Vacant(e) => {
+        Entry::Vacant(e) => {
             if !c.is_zero() {
                 e.insert(c);
             }
@@ -559,52 +625,91 @@ fn xor_into(acc: &mut Acc, d: Digits, c: BigUint) {
     }
 }
 
-/// ⊗ κ(k,n)^D[k,n] as a nim sum of reduced terms (§4.4 `monomial` with c = 1). Levels are
-/// reduced from the top: an α only touches lower levels, so each level is visited once and
-/// branches that meet are merged.
-fn reduce(d: Digits) -> Result<Vec<(Digits, BigUint)>, Error> {
-    let alphas = alpha_table();
-    let top = d.0.len();
-    let mut branches = vec![(d, BigUint::one())];
-    for k in (0..top).rev() {
-        let mut next = Acc::new();
+/// Multiplies every branch by α_k^over (F4, distributed over α's terms).
+fn times_alpha(
+    branches: Vec<(Digits, BigUint)>,
+    k: usize,
+    over: u32,
+) -> Result<Vec<(Digits, BigUint)>, Error> {
+    // Level 54 (p = 263) has no α: a carry out of its position 0 is out of range.
+    let alpha = alpha_table().get(k).ok_or(Error::NimOutOfRange)?;
+    let mut items = branches;
+    for _ in 0..over {
+        let mut expanded = Vec::with_capacity(items.len() * alpha.monomials.len());
+        for (dg, c) in &items {
+            for (delta, t) in &alpha.monomials {
+                expanded.push((dg.add(delta), coeff_product(c, t)));
+            }
+        }
+        items = expanded;
+    }
+    Ok(items)
+}
+
+/// κ^D ⊗ α_k^over as a nim sum of reduced terms (§4.4 `monomial` with c = 1). Levels below k
+/// are reduced from the top down: an α only touches lower levels, so each level is visited
+/// once, and branches that meet are merged.
+fn reduce(pending: Pending) -> Result<Vec<(Digits, BigUint)>, Error> {
+    let Pending {
+        digits,
+        level,
+        over,
+    } = pending;
+    // Merging equal branches costs a hash of whole digit vectors, so it is done only once the
+    // branches grow numerous (duplicates are harmless: the caller XORs them together).
+    const MERGE_ABOVE: usize = 8;
+    let mut branches = times_alpha(vec![(digits, BigUint::one())], level, over)?;
+    for k in (0..level).rev() {
+        let mut next = Vec::with_capacity(branches.len());
         for (mut dg, c) in branches {
             let over = dg.carry_level(k);
             if over == 0 {
-                xor_into(&mut next, dg, c);
-                continue;
-            }
-            let alpha = alphas.get(k).ok_or(Error::NimOutOfRange)?;
-            let mut items = vec![(dg, c)];
-            for _ in 0..over {
-                let mut expanded = Vec::with_capacity(items.len() * alpha.monomials.len());
-                for (dg, c) in &items {
-                    for (delta, t) in &alpha.monomials {
-                        expanded.push((dg.add(delta), coeff_product(c, t)));
-                    }
-                }
-                items = expanded;
-            }
-            for (dg, c) in items {
-                xor_into(&mut next, dg, c);
+                next.push((dg, c));
+            } else {
+                next.extend(times_alpha(vec![(dg, c)], k, over)?);
             }
         }
-        branches = next.into_iter().collect();
+        if next.len() > MERGE_ABOVE {
+            let mut merged = Acc::with_capacity_and_hasher(next.len(), Default::default());
+            for (dg, c) in next {
+                xor_into(&mut merged, dg, c);
+            }
+            next = merged.into_iter().collect();
+        }
+        branches = next;
     }
     Ok(branches)
 }
 
-/// acc ⊕= ⊗κ^d ⊗ c.
-fn add_monomial(acc: &mut Acc, cache: &mut Cache, d: Digits, c: BigUint) -> Result<(), Error> {
-    if d.is_reduced() {
+/// acc ⊕= κ^d ⊗ c for an unreduced digit vector d.
+fn add_monomial(acc: &mut Acc, cache: &mut Cache, mut d: Digits, c: BigUint) -> Result<(), Error> {
+    // Carries inside a level are cheap and deterministic; only a carry out of a level's
+    // position 0 (an α factor) needs the branching reduction, which is cached.
+    let mut pending = None;
+    for k in (0..d.0.len()).rev() {
+        let over = d.carry_level(k);
+        if over > 0 {
+            pending = Some((k, over));
+            break;
+        }
+    }
+    let Some((level, over)) = pending else {
         xor_into(acc, d, c);
         return Ok(());
-    }
-    if !cache.contains_key(&d) {
-        let r = reduce(d.clone())?;
-        cache.insert(d.clone(), r);
-    }
-    for (delta, t) in &cache[&d] {
+    };
+    let key = Pending {
+        digits: d,
+        level,
+        over,
+    };
+    let reduced = match cache.entry(key) {
+        Entry::Occupied(e) => e.into_mut(),
+        Entry::Vacant(e) => {
+            let r = reduce(e.key().clone())?;
+            e.insert(r)
+        }
+    };
+    for (delta, t) in reduced.iter() {
         xor_into(acc, delta.clone(), coeff_product(&c, t));
     }
     Ok(())
@@ -633,7 +738,7 @@ fn poly_to_ordinal(mut poly: Poly) -> GenOrdinal {
 }
 
 fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
-    let mut acc = Acc::new();
+    let mut acc = Acc::with_capacity_and_hasher(2 * x.len() * y.len(), Default::default());
     for (dx, cx) in x {
         for (dy, cy) in y {
             add_monomial(&mut acc, cache, dx.add(dy), finite_nim_product(cx, cy))?;
@@ -644,7 +749,7 @@ fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
 
 /// x ⊗ x term by term: in characteristic 2, (Σ tᵢ)^⊗2 = Σ tᵢ^⊗2.
 fn poly_square(x: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
-    let mut acc = Acc::new();
+    let mut acc = Acc::with_capacity_and_hasher(2 * x.len(), Default::default());
     for (d, c) in x {
         add_monomial(&mut acc, cache, d.doubled(), finite_nim_product(c, c))?;
     }
@@ -709,7 +814,7 @@ pub fn nim_product(x: &GenOrdinal, y: &GenOrdinal) -> Result<GenOrdinal, Error> 
         return Ok(GenOrdinal::integer(BigInt::from(p)));
     }
     let (px, py) = (ordinal_to_poly(x)?, ordinal_to_poly(y)?);
-    let mut cache = Cache::new();
+    let mut cache = Cache::default();
     Ok(poly_to_ordinal(poly_product(&px, &py, &mut cache)?))
 }
 
@@ -727,7 +832,7 @@ pub fn nim_exp(x: &GenOrdinal, n: &BigInt) -> Result<GenOrdinal, Error> {
     }
     let n = n.magnitude();
     let mut base = ordinal_to_poly(x)?;
-    let mut cache = Cache::new();
+    let mut cache = Cache::default();
     let mut result: Option<Poly> = None;
     let bits = n.bits();
     for i in 0..bits {

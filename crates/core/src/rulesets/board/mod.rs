@@ -14,8 +14,7 @@ use crate::value::{EvalError, EvalResult, Preformatted, Value};
 use cells::Cells;
 
 pub use rules::{
-    Amazons, Cram, Fission, GenClobber, GenToadsAndFrogs, TopplingDominoes, infinity, is_infinity,
-    param_text,
+    Amazons, Cram, Fission, GenClobber, GenToadsAndFrogs, TopplingDominoes, is_infinity, param_text,
 };
 
 /// The `kind` of a grid value (`Grid.Empty(2, 4)`).

@@ -280,21 +280,10 @@ impl ClobberParams {
 }
 
 /// A parameter as written (`Coordinates.Diagonal` shows as its list).
-/// The `kind` of the value of `inf` (CGSuite's infinity), which cgcalc only uses as a
-/// parameter meaning "no limit" (`GenClobber(maxDistance => inf)`).
-pub const INFINITY_KIND: &str = "infinity";
-
-/// The value of `inf`.
-pub fn infinity() -> Value {
-    Value::Text(Box::new(crate::value::Preformatted {
-        kind: INFINITY_KIND,
-        text: "inf".into(),
-    }))
-}
-
-/// Whether `value` is `inf`.
+/// Whether `value` is `inf`, which as a parameter means "no limit"
+/// (`GenClobber(maxDistance => inf)`).
 pub fn is_infinity(value: &Value) -> bool {
-    matches!(value, Value::Text(t) if t.kind == INFINITY_KIND)
+    matches!(value, Value::Infinity { negative: false })
 }
 
 pub fn param_text(value: &Value) -> String {
@@ -324,7 +313,7 @@ pub fn param_text(value: &Value) -> String {
         ),
         Value::Bool(b) => b.to_string(),
         Value::Nothing => "Nothing".into(),
-        Value::Text(t) if t.kind == INFINITY_KIND => t.text.clone(),
+        Value::Infinity { negative } => if *negative { "-inf" } else { "inf" }.into(),
         _ => "…".into(),
     }
 }
