@@ -541,8 +541,10 @@ impl Evaluator<'_> {
             let mut owners: Vec<&str> = entries
                 .iter()
                 .filter(|e| {
-                    !(is_game_method && matches!(e.kind, Kind::MisereMethod | Kind::PositionMethod))
-                        && !(is_number_method && e.kind == Kind::SurrealMethod)
+                    let shadowed_by_games = is_game_method
+                        && matches!(e.kind, Kind::MisereMethod | Kind::PositionMethod);
+                    let shadowed_by_numbers = is_number_method && e.kind == Kind::SurrealMethod;
+                    !shadowed_by_games && !shadowed_by_numbers
                 })
                 .map(|e| e.applies_to())
                 .collect();
