@@ -653,17 +653,7 @@ impl Builder {
         let primary = inner.next().ok_or_else(|| internal(span.start))?;
         let is_name = primary.as_rule() == Rule::name;
         let (mut node, absorbed) = if primary.as_rule() == Rule::pow_integer {
-            // After a binary `^`: a plain integer, never a juxtaposed literal.
-            let number = NumberLit {
-                numerator: self.integer(&primary)?,
-                denominator: one(),
-            };
-            let lit = GameLit {
-                number: Some(number),
-                ups: None,
-                star: None,
-            };
-            (leaf(ExprKind::Literal(lit), self.span(&primary)), false)
+            (self.plain_integer(&primary)?, false)
         } else if primary.as_rule() == Rule::game_lit {
             // `-17.Div(4)` is −(17.Div(4)), as in CGSuite: only a bare literal takes the sign.
             let minus = if inner.peek().is_none() {
@@ -1583,6 +1573,20 @@ impl Builder {
         }
     }
 
+    /// An integer after a binary `^` (or in a star's `ω^n`): a plain integer, never a
+    /// juxtaposed literal.
+    fn plain_integer(&self, pair: &P<'_>) -> Result<Node> {
+        let lit = GameLit {
+            number: Some(NumberLit {
+                numerator: self.integer(pair)?,
+                denominator: one(),
+            }),
+            ups: None,
+            star: None,
+        };
+        Ok(leaf(ExprKind::Literal(lit), self.span(pair)))
+    }
+
     /// `ω^e₁^e₂…` after a star: the nim value ω^(e₁^(e₂…)), the chain read right to left.
     fn star_omega(&self, pair: P<'_>) -> Result<Node> {
         let mut parts = Vec::new();
@@ -1590,17 +1594,7 @@ impl Builder {
             let span = self.span(&p);
             parts.push(match p.as_rule() {
                 Rule::omega_word => leaf(ExprKind::Name(p.as_str().into()), span),
-                Rule::pow_integer => {
-                    let lit = GameLit {
-                        number: Some(NumberLit {
-                            numerator: self.integer(&p)?,
-                            denominator: one(),
-                        }),
-                        ups: None,
-                        star: None,
-                    };
-                    leaf(ExprKind::Literal(lit), span)
-                }
+                Rule::pow_integer => self.plain_integer(&p)?,
                 _ => self.count_paren(p)?,
             });
         }
