@@ -269,3 +269,32 @@ fn an_open_statement_gives_back_the_next_line() {
     assert!(enter(&mut p, "b * 21").contains("42"));
     quit(p);
 }
+
+/// A nim product of two large ordinals (thousands of terms, seconds of work) shows the
+/// progress line and stops on Ctrl-C, keeping the session; `omega` completes with Tab.
+#[test]
+fn ctrl_c_stops_a_long_ordinal_nim_product() {
+    let mut p = repl(&history_file("ordinal_interrupt"));
+    enter(
+        &mut p,
+        "x := sum([omega^k * (k + 1) for k from 0 to 4000]); \
+         y := sum([omega^(k * 7) * 3 for k from 0 to 4000]); kept := 7",
+    );
+    p.send_line("x NimProduct y").expect("send");
+    p.exp_string("computing x NimProduct y")
+        .expect("progress line");
+    let asked = std::time::Instant::now();
+    p.send_control('c').expect("send");
+    let shown = p.exp_string("\x1b[?2026l").expect("prompt");
+    assert!(shown.contains("interrupted"), "{shown:?}");
+    assert!(asked.elapsed().as_secs() < 5, "{:?}", asked.elapsed());
+    assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");
+    p.send("omeg\t").expect("send");
+    let completed = enter(&mut p, " + 1");
+    // (The pty output reads as Latin-1 here, so ω itself is not matched.)
+    assert!(
+        completed.contains("positive: Left wins"),
+        "omega completed: {completed:?}"
+    );
+    quit(p);
+}

@@ -276,6 +276,12 @@ impl Engine {
         self.poll()
     }
 
+    /// The ceiling on the process's heap (lent to computations outside the arena, such as
+    /// [`super::ordinal::with_limits`]).
+    pub fn memory_limit(&self) -> usize {
+        self.memory_limit
+    }
+
     /// Set a ceiling on the process's heap; computations fail with `MemoryLimit` beyond it.
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;

@@ -151,6 +151,13 @@ impl Evaluator<'_> {
         })
     }
 
+    /// Runs `f` so that the engine's long loops stop on Ctrl-C and at the memory ceiling.
+    fn guarded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let flag = self.engine.interrupt_flag();
+        let limit = self.engine.memory_limit();
+        ordinal::with_limits(flag, limit, || f(self))
+    }
+
     /// `+ - * / ^` when a transfinite value takes part; `None` otherwise.
     pub(super) fn transfinite_binary(
         &mut self,
@@ -161,7 +168,7 @@ impl Evaluator<'_> {
         if !is_transfinite(a) && !is_transfinite(b) {
             return None;
         }
-        Some(self.transfinite_binary_op(op, a, b))
+        Some(self.guarded(|ev| ev.transfinite_binary_op(op, a, b)))
     }
 
     fn transfinite_binary_op(&mut self, op: BinOp, a: &Value, b: &Value) -> EvalResult<Value> {
@@ -313,7 +320,7 @@ impl Evaluator<'_> {
         if !takes_part {
             return None;
         }
-        Some(self.ordinal_nim(operation, receiver, arg))
+        Some(self.guarded(|ev| ev.ordinal_nim(operation, receiver, arg)))
     }
 
     fn ordinal_nim(&mut self, op: NimOp, receiver: &Value, arg: &Value) -> EvalResult<Value> {
@@ -522,7 +529,9 @@ impl Evaluator<'_> {
                 type_name(other)
             ))
         })?;
-        let product = ordinal::nim_product(a, &b).map_err(engine_error)?;
+        let product = self
+            .guarded(|_| ordinal::nim_product(a, &b))
+            .map_err(engine_error)?;
         self.nimber(product)
     }
 
@@ -538,7 +547,8 @@ impl Evaluator<'_> {
         };
         let b = (**b).clone();
         Some(match self.nim_value_of(receiver) {
-            Some(a) => ordinal::nim_product(&a, &b)
+            Some(a) => self
+                .guarded(|_| ordinal::nim_product(&a, &b))
                 .map_err(engine_error)
                 .and_then(|p| self.nimber(p)),
             None => Err(EvalError::new(format!(

@@ -271,13 +271,25 @@ impl GenOrdinal {
         GenOrdinal { terms: out }
     }
 
-    /// Bilinear product with ω^β·ω^γ = ω^(β⊕γ) (natural sum of the exponents).
-    fn product(&self, other: &Self) -> Self {
+    /// The product, stopping on Ctrl-C or at the memory ceiling when the engine lends them
+    /// ([`super::with_limits`]): what the quotient arithmetic uses.
+    pub fn try_mul(&self, other: &Self) -> Result<Self, Error> {
+        self.product_with(other, super::interrupt::poll)
+    }
+
+    /// Bilinear product with ω^β·ω^γ = ω^(β⊕γ) (natural sum of the exponents), calling `poll`
+    /// before each row of term products.
+    fn product_with<E>(
+        &self,
+        other: &Self,
+        mut poll: impl FnMut() -> Result<(), E>,
+    ) -> Result<Self, E> {
         if self.is_zero() || other.is_zero() {
-            return Self::zero();
+            return Ok(Self::zero());
         }
         let mut acc: BTreeMap<GenOrdinal, BigInt> = BTreeMap::new();
         for ta in &self.terms {
+            poll()?;
             for tb in &other.terms {
                 let exp = if ta.exp.is_zero() {
                     tb.exp.clone()
@@ -289,7 +301,15 @@ impl GenOrdinal {
                 *acc.entry(exp).or_default() += &ta.coeff * &tb.coeff;
             }
         }
-        Self::from_map(acc)
+        Ok(Self::from_map(acc))
+    }
+
+    /// The product that cannot be stopped (the `*` operator).
+    fn product(&self, other: &Self) -> Self {
+        match self.product_with(other, || Ok::<(), std::convert::Infallible>(())) {
+            Ok(p) => p,
+            Err(never) => match never {},
+        }
     }
 
     /// Multiplies every coefficient by the integer `k`.

@@ -740,6 +740,7 @@ fn poly_to_ordinal(mut poly: Poly) -> GenOrdinal {
 fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
     let mut acc = Acc::with_capacity_and_hasher(2 * x.len() * y.len(), Default::default());
     for (dx, cx) in x {
+        super::interrupt::poll()?;
         for (dy, cy) in y {
             add_monomial(&mut acc, cache, dx.add(dy), finite_nim_product(cx, cy))?;
         }
@@ -750,7 +751,10 @@ fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
 /// x ⊗ x term by term: in characteristic 2, (Σ tᵢ)^⊗2 = Σ tᵢ^⊗2.
 fn poly_square(x: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
     let mut acc = Acc::with_capacity_and_hasher(2 * x.len(), Default::default());
-    for (d, c) in x {
+    for (i, (d, c)) in x.iter().enumerate() {
+        if i % 256 == 0 {
+            super::interrupt::poll()?;
+        }
         add_monomial(&mut acc, cache, d.doubled(), finite_nim_product(c, c))?;
     }
     Ok(acc.into_iter().collect())

@@ -46,6 +46,10 @@ impl Budget {
             return Err(Error::Overflow);
         }
         self.0 -= 1;
+        // Ctrl-C and the memory ceiling, every so many steps (polling is cheap but not free).
+        if self.0 % 256 == 0 {
+            super::interrupt::poll()?;
+        }
         Ok(())
     }
 }

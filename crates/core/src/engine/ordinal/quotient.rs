@@ -165,27 +165,27 @@ impl Surreal {
             return Self::new(num, self.den.clone());
         }
         if self.as_rational().is_some() && other.as_rational().is_some() {
-            let num = combine(&self.num * &other.den, &other.num * &self.den);
-            return Self::new(num, &self.den * &other.den);
+            let num = combine(self.num.try_mul(&other.den)?, other.num.try_mul(&self.den)?);
+            return Self::new(num, self.den.try_mul(&other.den)?);
         }
         // Henrici: with a/b, c/d in lowest terms and g = gcd(b, d), the only common factors of
         // t = a·(d/g) + c·(b/g) and (b/g)·d lie in g, so only gcd(t, g) needs cancelling.
         let g = gcd(&self.den, &other.den)?;
         let b_g = exact(&self.den, &g)?;
         let d_g = exact(&other.den, &g)?;
-        let t = combine(&self.num * &d_g, &other.num * &b_g);
+        let t = combine(self.num.try_mul(&d_g)?, other.num.try_mul(&b_g)?);
         if t.is_zero() {
             return Ok(Self::zero());
         }
         let g2 = gcd(&t, &g)?;
         let num = exact(&t, &g2)?;
-        let den = &b_g * &exact(&other.den, &g2)?;
+        let den = b_g.try_mul(&exact(&other.den, &g2)?)?;
         Ok(Self::with_sign_fixed(num, den))
     }
 
     pub fn mul(&self, other: &Self) -> Result<Self, Error> {
         if self.den.is_one() && other.den.is_one() {
-            return Ok(Self::from_ordinal(&self.num * &other.num));
+            return Ok(Self::from_ordinal(self.num.try_mul(&other.num)?));
         }
         if self.is_zero() || other.is_zero() {
             return Ok(Self::zero());
@@ -194,8 +194,8 @@ impl Surreal {
         // are coprime for g₁ = gcd(a, d), g₂ = gcd(c, b); the GCDs involve the smaller factors.
         let g1 = gcd(&self.num, &other.den)?;
         let g2 = gcd(&other.num, &self.den)?;
-        let num = &exact(&self.num, &g1)? * &exact(&other.num, &g2)?;
-        let den = &exact(&self.den, &g2)? * &exact(&other.den, &g1)?;
+        let num = exact(&self.num, &g1)?.try_mul(&exact(&other.num, &g2)?)?;
+        let den = exact(&self.den, &g2)?.try_mul(&exact(&other.den, &g1)?)?;
         Ok(Self::with_sign_fixed(num, den))
     }
 
@@ -287,7 +287,7 @@ fn ordinal_pow(x: &GenOrdinal, m: &BigUint) -> Result<GenOrdinal, Error> {
         if pairs > POW_MAX_PAIRS || bits > POW_MAX_COEFF_BITS {
             return Err(Error::Overflow);
         }
-        Ok(a * b)
+        a.try_mul(b)
     };
     loop {
         if e & 1 == 1 {
