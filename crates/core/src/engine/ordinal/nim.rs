@@ -752,7 +752,7 @@ fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
 fn poly_square(x: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
     let mut acc = Acc::with_capacity_and_hasher(2 * x.len(), Default::default());
     for (i, (d, c)) in x.iter().enumerate() {
-        if i % 256 == 0 {
+        if i.is_multiple_of(256) {
             super::interrupt::poll()?;
         }
         add_monomial(&mut acc, cache, d.doubled(), finite_nim_product(c, c))?;

@@ -47,7 +47,7 @@ impl Budget {
         }
         self.0 -= 1;
         // Ctrl-C and the memory ceiling, every so many steps (polling is cheap but not free).
-        if self.0 % 256 == 0 {
+        if self.0.is_multiple_of(256) {
             super::interrupt::poll()?;
         }
         Ok(())
