@@ -120,6 +120,9 @@ struct Scanner<'a> {
     operand_start: bool,
     /// The last significant character was `*`.
     after_star: bool,
+    /// The last significant character was `^` (or an up arrow): a name now is an exponent or
+    /// an up count (`x^y`, `^n`), an operand, never a named infix operator.
+    after_caret: bool,
     /// The last token cannot end an expression (see the module documentation).
     dangling: bool,
     /// The last token was a single `.`, so a word now is a member name.
@@ -239,6 +242,7 @@ impl<'a> Scanner<'a> {
             star_lt: 0,
             operand_start: true,
             after_star: false,
+            after_caret: false,
             dangling: false,
             def_header: false,
             after_dot: false,
@@ -261,6 +265,7 @@ impl<'a> Scanner<'a> {
             star_lt: self.star_lt,
             operand_start: self.operand_start,
             after_star: self.after_star,
+            after_caret: self.after_caret,
             dangling: self.dangling,
             def_header: self.def_header,
             after_dot: self.after_dot,
@@ -385,6 +390,7 @@ impl<'a> Scanner<'a> {
                 }
                 self.operand_start = true;
                 self.after_star = false;
+                self.after_caret = false;
                 self.dangling = true;
             }
             Some(_) => {}
@@ -424,6 +430,7 @@ impl<'a> Scanner<'a> {
         self.total_pending = 0;
         self.operand_start = true;
         self.after_star = false;
+        self.after_caret = false;
     }
 
     fn depth(&self) -> usize {
@@ -451,6 +458,7 @@ impl<'a> Scanner<'a> {
         self.total_pending -= pending;
         self.operand_start = false;
         self.after_star = false;
+        self.after_caret = false;
         self.dangling = false;
     }
 
@@ -459,6 +467,7 @@ impl<'a> Scanner<'a> {
         self.touch(start, end);
         self.operand_start = true;
         self.after_star = false;
+        self.after_caret = false;
         self.dangling = true;
     }
 
@@ -508,7 +517,10 @@ impl<'a> Scanner<'a> {
             // Keywords cgcalc rejects end their statement at once, so that the error comes
             // now rather than after swallowing the next line (`clear` typed as a reflex).
             word if REJECTED_KEYWORDS.contains(&word) => self.operand(start, end),
-            _ if self.operand_start || word.starts_with(|c: char| c.is_ascii_digit()) => {
+            _ if self.operand_start
+                || self.after_caret
+                || word.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
                 self.operand(start, end)
             }
             // A name between two operands is a named infix operator (`G Heat 2`); it does not
@@ -600,7 +612,10 @@ impl<'a> Scanner<'a> {
                 }
             }
             // A trailing `*` or `^` does not make a line dangle: `2*` is a complete literal.
-            '^' | '↑' | '↓' | '⇑' | '⇓' => self.operand(at, end),
+            '^' | '↑' | '↓' | '⇑' | '⇓' => {
+                self.operand(at, end);
+                self.after_caret = true;
+            }
             _ => self.operator(at, end),
         }
     }

@@ -2349,6 +2349,17 @@ fn block_comments() {
     assert!(needs_more_input("1 /* open"));
 }
 
+/// A name right after `^` is an exponent (`x^y`), not a named infix operator, so a `<`
+/// after it compares rather than opening an angle game that keeps the line open.
+#[test]
+fn a_comparison_after_a_power_of_a_name_ends_the_line() {
+    assert!(!needs_more_input("omega^omega < 2"));
+    assert!(!needs_more_input("x^y <=> 2"));
+    assert_eq!(statements("omega^omega <=> omega^2\n*3").len(), 2);
+    // A named infix operator still takes an operand after it.
+    assert!(needs_more_input("G Heat <"));
+}
+
 // ---------------------------------------------------------------- splitting
 
 #[test]
