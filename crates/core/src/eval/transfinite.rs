@@ -123,13 +123,12 @@ impl Evaluator<'_> {
 
     /// A nimber with value α (ordinal): short when α is finite.
     fn nimber(&mut self, alpha: GenOrdinal) -> EvalResult<Value> {
-        if let Some(v) = Value::ordinal_nimber(alpha.clone()) {
-            return Ok(v);
-        }
-        let n = alpha
-            .to_integer()
-            .and_then(|n| num_traits::ToPrimitive::to_u64(&n))
-            .ok_or_else(|| EvalError::new(format!("nim value too large: {alpha}")))?;
+        let Some(n) = alpha.to_integer() else {
+            return Value::transfinite_nimber(alpha)
+                .ok_or_else(|| EvalError::new("not a nim value"));
+        };
+        let n = num_traits::ToPrimitive::to_u64(&n)
+            .ok_or_else(|| EvalError::new(format!("nim value too large: {n}")))?;
         Ok(Value::Game(self.engine.nimber(n)))
     }
 
@@ -646,9 +645,7 @@ fn power(x: &Surreal, y: &Surreal) -> EvalResult<Surreal> {
 
 /// CGSuite's "No operation" error for operator and operand types that do not combine.
 fn no_operation(op: BinOp, a: &Value, b: &Value) -> EvalError {
-    let hint = if [a, b]
-        .iter()
-        .any(|v| matches!(v, Value::Surreal(_) | Value::TransfiniteNimber(_)))
+    let hint = if [a, b].into_iter().any(is_transfinite)
         && [a, b].iter().any(|v| {
             matches!(
                 v,

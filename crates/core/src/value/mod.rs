@@ -155,13 +155,10 @@ impl Value {
         }
     }
 
-    /// The nimber *α: a short nimber when α is finite (the caller checks that α is an
-    /// ordinal).
-    pub fn ordinal_nimber(alpha: GenOrdinal) -> Option<Value> {
-        if alpha.is_integer() {
-            return None;
-        }
-        Some(Value::TransfiniteNimber(Rc::new(alpha)))
+    /// `*α` for an infinite ordinal α (the caller checks that α is an ordinal); `None` when α
+    /// is finite, since a finite nimber is a short game, which only the engine builds.
+    pub fn transfinite_nimber(alpha: GenOrdinal) -> Option<Value> {
+        (!alpha.is_integer()).then(|| Value::TransfiniteNimber(Rc::new(alpha)))
     }
 
     /// A sequence of nim values, stored compactly.
