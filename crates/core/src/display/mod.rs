@@ -11,6 +11,7 @@ pub mod summary;
 pub mod table;
 pub mod thermograph_shape;
 pub mod thermograph_svg;
+pub mod tree;
 
 pub use notation::{PrintError, Printer};
 pub use summary::{Summary, TransfiniteFacts, summarize};

@@ -6,6 +6,9 @@ use super::methods::number;
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::{GameId, PowError};
 
+/// How many levels of options `G.Tree` shows when no depth is given.
+const DEFAULT_TREE_DEPTH: usize = 2;
+
 impl Evaluator<'_> {
     /// Properties beyond the basic ones in `methods.rs`; `None` if `key` is not one.
     pub(super) fn game_property(
@@ -18,6 +21,19 @@ impl Evaluator<'_> {
         let b = |x: bool| Ok(Some(Value::Bool(x)));
         match key {
             "birthday" => Ok(Some(integer(e.birthday(g)?))),
+            "tree" => {
+                let depth = match args {
+                    [] => DEFAULT_TREE_DEPTH,
+                    [d] => {
+                        let d = super::convert::expect_u64(d, "depth")?;
+                        usize::try_from(d).map_err(|_| EvalError::new("depth too large"))?
+                    }
+                    _ => return Ok(None),
+                };
+                let printer = &mut self.ctx.printer.borrow_mut();
+                let text = crate::display::tree::game_tree(e, printer, g, depth)?;
+                Ok(Some(Value::text("game_tree", text)))
+            }
             "followercount" => Ok(Some(integer(e.follower_count(g)?))),
             "stopcount" => Ok(Some(integer(num_bigint::BigInt::from(e.stop_count(g)?)))),
             "followers" => {

@@ -681,6 +681,8 @@ pub static TABLE: &[Entry] = &table! {
         "Left's or Right's stop without its over/under adornment.", "{pass|3/2}.StrongStop(Left)", ["Stop"];
     GameMethod, "Subordinate", "G.Subordinate(base)", 1, 1, "Transformations",
         "The H with base : H = G, if there is one.", "(1/2).Subordinate(1)", ["subordinate"];
+    GameMethod, "Tree", "G.Tree / G.Tree(depth)", 0, 1, "Options",
+        "The game tree: each option's canonical value, Left's (L) before Right's (R), to the given depth (default 2), with a count of the options hidden below.", "{2|*}.Tree(2)", ["Options", "Followers"];
     GameMethod, "Temperature", "G.Temperature", 0, 0, "Values and stops",
         "How urgent a move in G is.", "{3|-1}.Temperature", ["temperature", "Thermograph", "Mean"];
     GameMethod, "Thermograph", "G.Thermograph", 0, 0, "Values and stops",
