@@ -7,6 +7,7 @@ mod loopy_order;
 pub mod notation;
 mod order;
 pub mod plot;
+pub mod scatter;
 pub mod summary;
 pub mod table;
 pub mod thermograph_shape;

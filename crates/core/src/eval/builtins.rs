@@ -77,6 +77,15 @@ impl Evaluator<'_> {
                 return self.print_line(&v);
             }
             "mex" => return mex(&flatten(args)),
+            "plot" => {
+                let [s] = args.as_slice() else {
+                    return Err(EvalError::new("plot takes one sequence: plot(S)"));
+                };
+                return match s {
+                    Value::Thermograph(_) => self.call_method(s, "Plot", Vec::new()),
+                    _ => self.scatter_plot_of(s),
+                };
+            }
             "loopynimber" => {
                 return match args.as_slice() {
                     [one] if super::loopy_nimber::is_collection(one) => {

@@ -24,6 +24,7 @@ mod methods;
 pub(crate) mod misere;
 mod names;
 mod order;
+mod plots;
 mod primes;
 mod properties;
 pub mod reference;

@@ -681,6 +681,12 @@ pub static TABLE: &[Entry] = &table! {
         "Left's or Right's stop without its over/under adornment.", "{pass|3/2}.StrongStop(Left)", ["Stop"];
     GameMethod, "Subordinate", "G.Subordinate(base)", 1, 1, "Transformations",
         "The H with base : H = G, if there is one.", "(1/2).Subordinate(1)", ["subordinate"];
+    Function, "plot", "plot(S)", 1, 1, "Collections",
+        "A scatter plot of a nim-value sequence or a list of numbers, in braille cells with exact labels (a thermograph: its plot).", "plot(nim_values(kayles, 100))", ["ScatterPlot", "Plot"];
+    CollectionMethod, "ScatterPlot", "S.ScatterPlot", 0, 0, "Collections",
+        "The scatter plot of a nim-value sequence or a list of numbers (as plot(S)).", "[n % 7 for n in 0..50].ScatterPlot", ["plot"];
+    ThermographMethod, "Plot", "T.Plot", 0, 0, "Values and stops",
+        "The thermograph's picture in the terminal (as shown under it).", "{3||2*|1*}.Thermograph.Plot", ["Thermograph", "plot"];
     GameMethod, "Tree", "G.Tree / G.Tree(depth)", 0, 1, "Options",
         "The game tree: each option's canonical value, Left's (L) before Right's (R), to the given depth (default 2), with a count of the options hidden below.", "{2|*}.Tree(2)", ["Options", "Followers"];
     GameMethod, "Temperature", "G.Temperature", 0, 0, "Values and stops",

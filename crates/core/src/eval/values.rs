@@ -119,6 +119,14 @@ impl Evaluator<'_> {
         let Some(kind) = Kind::of(receiver) else {
             return Ok(None);
         };
+        if key == "scatterplot" {
+            if let Some(entry) =
+                super::reference::entry_by_key(key, super::reference::Kind::CollectionMethod)
+            {
+                entry.check_arity(args.len())?;
+            }
+            return self.scatter_plot_of(receiver).map(Some);
+        }
         // A range answers these without listing its elements, so `(1..10^9).Size` is cheap.
         if let Value::Range(r) = receiver
             && let Some(v) = range_method(r, name, key, args)?

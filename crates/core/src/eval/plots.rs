@@ -1,0 +1,80 @@
+//! Scatter plots of number sequences as text (`plot(S)`, `S.ScatterPlot`): a nim-value
+//! sequence or any list of numbers, drawn by [`crate::display::scatter`] with exact labels.
+
+use super::convert::type_name;
+use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::value::Rational;
+
+impl Evaluator<'_> {
+    /// The scatter plot of a sequence, list or range of numbers.
+    pub(super) fn scatter_plot_of(&mut self, v: &Value) -> EvalResult<Value> {
+        let text = match v {
+            // A nim sequence plots without listing its values as `Value`s.
+            Value::Sequence(seq) => {
+                let values: Vec<f64> = seq.iter().map(f64::from).collect();
+                let (low, high) = seq
+                    .iter()
+                    .fold((u32::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)));
+                if values.is_empty() {
+                    return Err(nothing_to_plot());
+                }
+                let last = (values.len() - 1).to_string();
+                crate::display::scatter::scatter_plot(
+                    &values,
+                    &low.to_string(),
+                    &high.to_string(),
+                    &last,
+                )
+            }
+            Value::List(_) | Value::Range(_) => {
+                let items = super::collections::as_list(v, self.engine)?;
+                let mut numbers: Vec<Rational> = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    self.engine.check_interrupt()?;
+                    numbers.push(self.plotted_number(item).ok_or_else(|| {
+                        EvalError::new(format!(
+                            "a scatter plot shows numbers; element {i} is {}",
+                            type_name(item)
+                        ))
+                    })?);
+                }
+                let (Some(low), Some(high)) = (numbers.iter().min(), numbers.iter().max()) else {
+                    return Err(nothing_to_plot());
+                };
+                // Positions only need to be approximate (the labels are exact); a number past
+                // f64's range has none, and sits at 0.
+                let values: Vec<f64> = numbers
+                    .iter()
+                    .map(|r| num_traits::ToPrimitive::to_f64(r).unwrap_or(0.0))
+                    .collect();
+                let last = (values.len() - 1).to_string();
+                crate::display::scatter::scatter_plot(
+                    &values,
+                    &low.to_string(),
+                    &high.to_string(),
+                    &last,
+                )
+            }
+            other => {
+                return Err(EvalError::new(format!(
+                    "a scatter plot shows a list or nim sequence of numbers, not {}",
+                    type_name(other)
+                )));
+            }
+        };
+        Ok(Value::text("plot", text))
+    }
+
+    /// An element as a number to plot: a number, or a game that is one.
+    fn plotted_number(&mut self, v: &Value) -> Option<Rational> {
+        match v {
+            Value::Number(r) => Some(r.clone()),
+            Value::Game(g) => self.engine.as_number(*g).map(Rational::from),
+            _ => None,
+        }
+    }
+}
+
+fn nothing_to_plot() -> EvalError {
+    EvalError::new("nothing to plot: the sequence is empty")
+}
