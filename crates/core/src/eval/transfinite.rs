@@ -656,10 +656,15 @@ fn no_operation(op: BinOp, a: &Value, b: &Value) -> EvalError {
     } else {
         ""
     };
-    EvalError::new(format!(
+    let message = format!(
         "No operation `{}` for arguments of types {} and {}{hint}",
         super::expr::op_symbol(op),
         type_name(a),
         type_name(b)
-    ))
+    );
+    // A game typed as `10^2` (10 + ↑2) where a number was meant gets the hint that says so.
+    match [a, b].into_iter().find(|v| matches!(v, Value::Game(_))) {
+        Some(game) => EvalError::integer_wanted(message, game),
+        None => EvalError::new(message),
+    }
 }
