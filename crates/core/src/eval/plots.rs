@@ -8,23 +8,14 @@ use crate::value::Rational;
 impl Evaluator<'_> {
     /// The scatter plot of a sequence, list or range of numbers.
     pub(super) fn scatter_plot_of(&mut self, v: &Value) -> EvalResult<Value> {
-        let text = match v {
+        // The positions to plot, and the exact smallest and largest values for the labels.
+        let (values, low, high): (Vec<f64>, String, String) = match v {
             // A nim sequence plots without listing its values as `Value`s.
             Value::Sequence(seq) => {
-                let values: Vec<f64> = seq.iter().map(f64::from).collect();
-                let (low, high) = seq
-                    .iter()
-                    .fold((u32::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)));
-                if values.is_empty() {
-                    return Err(nothing_to_plot());
-                }
-                let last = (values.len() - 1).to_string();
-                crate::display::scatter::scatter_plot(
-                    &values,
-                    &low.to_string(),
-                    &high.to_string(),
-                    &last,
-                )
+                let low = seq.iter().min().ok_or_else(nothing_to_plot)?;
+                let high = seq.iter().max().ok_or_else(nothing_to_plot)?;
+                let values = seq.iter().map(f64::from).collect();
+                (values, low.to_string(), high.to_string())
             }
             Value::List(_) | Value::Range(_) => {
                 let items = super::collections::as_list(v, self.engine)?;
@@ -38,22 +29,23 @@ impl Evaluator<'_> {
                         ))
                     })?);
                 }
-                let (Some(low), Some(high)) = (numbers.iter().min(), numbers.iter().max()) else {
-                    return Err(nothing_to_plot());
-                };
+                let low = numbers
+                    .iter()
+                    .min()
+                    .ok_or_else(nothing_to_plot)?
+                    .to_string();
+                let high = numbers
+                    .iter()
+                    .max()
+                    .ok_or_else(nothing_to_plot)?
+                    .to_string();
                 // Positions only need to be approximate (the labels are exact); a number past
                 // f64's range has none, and sits at 0.
-                let values: Vec<f64> = numbers
+                let values = numbers
                     .iter()
                     .map(|r| num_traits::ToPrimitive::to_f64(r).unwrap_or(0.0))
                     .collect();
-                let last = (values.len() - 1).to_string();
-                crate::display::scatter::scatter_plot(
-                    &values,
-                    &low.to_string(),
-                    &high.to_string(),
-                    &last,
-                )
+                (values, low, high)
             }
             other => {
                 return Err(EvalError::new(format!(
@@ -62,6 +54,8 @@ impl Evaluator<'_> {
                 )));
             }
         };
+        let last = (values.len() - 1).to_string();
+        let text = crate::display::scatter::scatter_plot(&values, &low, &high, &last);
         Ok(Value::text("plot", text))
     }
 
