@@ -5,7 +5,6 @@
 use super::convert::{expect_integer, expect_number, expect_u64, integer, type_name};
 use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Side, Value};
-use crate::engine::ordinal::Surreal;
 use crate::engine::{GameId, Thermograph, nim_arith};
 use crate::syntax::ast::BinOp;
 use num_bigint::BigInt;
@@ -74,29 +73,8 @@ impl Evaluator<'_> {
         {
             return v;
         }
-        if let Value::Surreal(x) = receiver {
-            if let Some(entry) = reference::entry_by_key(&key, Kind::SurrealMethod) {
-                entry.check_arity(args.len())?;
-            }
-            return self
-                .surreal_method(x, &key, &args)?
-                .ok_or_else(|| self.unknown_method(name, receiver));
-        }
-        if let Value::Infinity { negative } = receiver {
-            if let Some(entry) = reference::entry_by_key(&key, Kind::SurrealMethod) {
-                entry.check_arity(args.len())?;
-            }
-            return self
-                .infinity_method(*negative, &key, &args)?
-                .ok_or_else(|| self.unknown_method(name, receiver));
-        }
-        if let Value::TransfiniteNimber(alpha) = receiver {
-            if let Some(entry) = reference::entry_by_key(&key, Kind::TransfiniteNimberMethod) {
-                entry.check_arity(args.len())?;
-            }
-            return self
-                .transfinite_nimber_method(alpha, &key, &args)?
-                .ok_or_else(|| self.unknown_method(name, receiver));
+        if let Some(v) = self.transfinite_method(receiver, &key, &args) {
+            return v?.ok_or_else(|| self.unknown_method(name, receiver));
         }
         if let Value::Number(r) = receiver
             && let Some(v) = self.number_method(&r.big(), &key, &args)?
@@ -353,25 +331,8 @@ impl Evaluator<'_> {
         {
             entry.check_arity(args.len())?;
         }
-        // A rational against an infinite value, and a non-dyadic rational's birthday (day ω,
-        // the limit of its binary expansion): the surreal rules (transfinite.md §3.5).
-        let dyadic = crate::engine::Dyadic::is_dyadic_rational(r);
-        let infinite = |a: &Value| matches!(a, Value::Surreal(_) | Value::Infinity { .. });
-        if (matches!(key, "max" | "min") && args.iter().any(infinite))
-            || (!dyadic && matches!(key, "birthday" | "isordinal"))
-            || key == "omegapower"
-        {
-            let x = super::transfinite::as_surreal(&number(r.clone()))
-                .ok_or_else(|| EvalError::new("not a surreal number"))?;
-            if key == "birthday" {
-                return Ok(Some(Value::surreal(Surreal::omega())));
-            }
-            if key == "omegapower" && !r.is_integer() {
-                return Err(EvalError::new(format!(
-                    "OmegaPower applies to integers and generalized ordinals, not to {r}"
-                )));
-            }
-            return self.surreal_method(&x, key, args);
+        if let Some(v) = self.rational_surreal_method(r, key, args)? {
+            return Ok(Some(v));
         }
         let v = match key {
             "abs" => number(r.abs()),

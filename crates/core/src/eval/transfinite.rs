@@ -8,12 +8,14 @@
 //! user's expression means and says clearly when there is none.
 
 use super::convert::type_name;
+use super::reference::{self, Kind};
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::display::{Summary, TransfiniteFacts};
 use crate::engine::Outcome;
 use crate::engine::ordinal::{self, GenOrdinal, Surreal};
 use crate::syntax::ast::{BinOp, CmpOp};
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use num_traits::Signed;
 use std::cmp::Ordering;
 
@@ -389,6 +391,63 @@ impl Evaluator<'_> {
             }
         }
         Some(Ok(ordinal_value(acc)))
+    }
+
+    /// A property or method of an infinite surreal number, ±inf or a transfinite nimber, with
+    /// its argument count checked against the reference table: `Ok(None)` for a name they do
+    /// not have; `None` for other receivers.
+    pub(super) fn transfinite_method(
+        &mut self,
+        receiver: &Value,
+        key: &str,
+        args: &[Value],
+    ) -> Option<EvalResult<Option<Value>>> {
+        let kind = match receiver {
+            Value::Surreal(_) | Value::Infinity { .. } => Kind::SurrealMethod,
+            Value::TransfiniteNimber(_) => Kind::TransfiniteNimberMethod,
+            _ => return None,
+        };
+        if let Some(entry) = reference::entry_by_key(key, kind)
+            && let Err(e) = entry.check_arity(args.len())
+        {
+            return Some(Err(e));
+        }
+        Some(match receiver {
+            Value::Surreal(x) => self.surreal_method(x, key, args),
+            Value::Infinity { negative } => self.infinity_method(*negative, key, args),
+            Value::TransfiniteNimber(alpha) => self.transfinite_nimber_method(alpha, key, args),
+            _ => Ok(None),
+        })
+    }
+
+    /// What a rational answers as a surreal number rather than as a short game (spec §3.5): a
+    /// non-dyadic one is born on day ω (the limit of its binary expansion) and is no ordinal;
+    /// `n.OmegaPower` is ω^n; `Max` and `Min` take infinite arguments. `Ok(None)` otherwise.
+    pub(super) fn rational_surreal_method(
+        &mut self,
+        r: &BigRational,
+        key: &str,
+        args: &[Value],
+    ) -> EvalResult<Option<Value>> {
+        let dyadic = crate::engine::Dyadic::is_dyadic_rational(r);
+        let against_infinite = args.iter().any(is_transfinite);
+        match key {
+            "birthday" if !dyadic => Ok(Some(Value::surreal(Surreal::omega()))),
+            "isordinal" if !dyadic => Ok(Some(Value::Bool(false))),
+            "omegapower" if !r.is_integer() => Err(EvalError::new(format!(
+                "OmegaPower applies to integers and generalized ordinals, not to {r}"
+            ))),
+            "omegapower" => {
+                let n = GenOrdinal::integer(r.numer().clone());
+                Ok(Some(Value::surreal(n.omega_power().map_err(engine_error)?)))
+            }
+            "max" | "min" if against_infinite => {
+                let x = Surreal::from_ratio(r.numer().clone(), r.denom().clone())
+                    .map_err(engine_error)?;
+                self.surreal_method(&x, key, args)
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The properties and methods of a surreal number that is not rational (spec §3.5).

@@ -24,21 +24,20 @@ thread_local! {
 /// Runs `f` with the given interrupt flag and memory ceiling in force for [`poll`], then
 /// restores whatever was in force before (loans nest).
 pub fn with_limits<T>(interrupt: Arc<AtomicBool>, memory_limit: usize, f: impl FnOnce() -> T) -> T {
-    let outer = LIMITS.with(|l| {
-        l.replace(Some(Limits {
-            interrupt,
-            memory_limit,
-        }))
-    });
-    // Restored even if `f` unwinds, so a later computation never sees a stale flag.
-    struct Restore(Option<Option<Limits>>);
+    /// Puts back the outer loan when dropped, even if `f` unwinds, so that a later
+    /// computation never sees a stale flag.
+    struct Restore(Option<Limits>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            let outer = self.0.take().flatten();
+            let outer = self.0.take();
             LIMITS.with(|l| *l.borrow_mut() = outer);
         }
     }
-    let _restore = Restore(Some(outer));
+    let loan = Limits {
+        interrupt,
+        memory_limit,
+    };
+    let _restore = Restore(LIMITS.with(|l| l.replace(Some(loan))));
     f()
 }
 

@@ -15,9 +15,7 @@
 //!   products of many-term ordinals meet the same sums often).
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use num_bigint::{BigInt, BigUint};
@@ -550,48 +548,10 @@ pub fn nim_alpha(level: usize) -> Option<&'static GenOrdinal> {
 // Products of monomials
 // ---------------------------------------------------------------------------------------------
 
-/// A multiplicative hasher for digit vectors and the caches (std's SipHash dominated the
-/// profile). The keys are digit vectors derived from user input, so a crafted input could cause
-/// collisions; the cost is then only time, bounded by the number of terms.
-#[derive(Clone, Copy, Default)]
-struct DigitHasher(u64);
-
-impl DigitHasher {
-    fn mix(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for DigitHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut buf = [0u8; 8];
-            buf.copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(buf));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut buf = [0u8; 8];
-            buf[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(buf));
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.mix(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.mix(n);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.mix(n as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<DigitHasher>>;
+/// Maps keyed by digit vectors use the engine's Fx hash (std's SipHash dominated the profile).
+/// The keys derive from user input, so a crafted input could cause collisions; the cost is
+/// then only time, bounded by the number of terms.
+type Map<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// What still has to be reduced once the top levels are carried: κ^D ⊗ α_k^over with levels
 /// above k and level k of D reduced, lower levels raw.
