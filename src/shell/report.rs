@@ -9,7 +9,9 @@
 use super::fold::{Screen, fold};
 use super::style::Colors;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, diagnostic, text};
+use cgcalc_core::display::picture;
 use cgcalc_core::eval::{Answer, Diagnostic, Show, Shown};
+use cgcalc_core::value::picture::Board;
 use std::io::{self, BufWriter, Stderr, Stdout, Write};
 
 /// Text for people, or one JSON object per statement for programs.
@@ -226,7 +228,27 @@ impl<O: Write, E: Write> Reporter<O, E> {
                 rendered.push('\n');
             }
         }
+        if let Some(board) = &shown.board {
+            rendered += &self.render_board(board);
+        }
         rendered
+    }
+
+    /// A position's board under its value, in colour where the terminal has it; cut to a
+    /// screenful of rows, and left out when too wide for the screen.
+    fn render_board(&self, board: &Board) -> String {
+        const MAX_ROWS: usize = 16;
+        let width = self.screen.and_then(|s| s.width).unwrap_or(80);
+        if 2 * board.cols + 5 > width {
+            let note = format!(
+                "  (a {}×{} board, too wide to draw here: draw(P) shows it)\n",
+                board.rows, board.cols
+            );
+            return self.settings.colors.stdout.label(&note);
+        }
+        let p = self.settings.colors.stdout;
+        let drawn = picture::board::text(board, MAX_ROWS, &|tint, s| p.tint(tint, s));
+        drawn.lines().map(|l| format!("  {l}\n")).collect()
     }
 
     fn write_diagnostic(&mut self, diag: &Diagnostic, origin: Origin) {
@@ -328,6 +350,7 @@ mod tests {
                 kind: "boolean",
                 summary: None,
                 details: None,
+                board: None,
             }),
         }
     }

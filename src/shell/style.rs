@@ -1,6 +1,7 @@
 //! Colour: deciding whether each output stream gets colour, and the palette that marks the
 //! parts of the output. Every styled piece reads the same without colour.
 
+use cgcalc_core::value::picture::Tint;
 use clap::ValueEnum;
 use colored::{ColoredString, Colorize};
 use std::io::IsTerminal;
@@ -41,6 +42,17 @@ impl Palette {
             "N" => self.paint(code, |t| t.green().bold()),
             "P" => self.paint(code, |t| t.yellow().bold()),
             _ => self.paint(code, |t| t.bold()),
+        }
+    }
+
+    /// A piece of a picture in its player's colour: Left blue, Right red, either player's
+    /// green (Hackenbush's colours).
+    pub fn tint(self, tint: Tint, text: &str) -> String {
+        match tint {
+            Tint::Left => self.paint(text, |t| t.blue().bold()),
+            Tint::Right => self.paint(text, |t| t.red().bold()),
+            Tint::Either => self.paint(text, |t| t.green().bold()),
+            Tint::Plain => text.to_string(),
         }
     }
 

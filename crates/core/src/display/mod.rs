@@ -6,12 +6,14 @@ mod loopy;
 mod loopy_order;
 pub mod notation;
 mod order;
+pub mod picture;
 pub mod plot;
 pub mod scatter;
 pub mod summary;
 pub mod table;
 pub mod thermograph_shape;
 pub mod thermograph_svg;
+pub mod thermograph_tikz;
 pub mod tree;
 
 pub use notation::{PrintError, Printer};

@@ -37,6 +37,9 @@ pub struct Shown {
     /// Lines shown under the value, when asked for: a thermograph's plot, a ruleset's nim
     /// sequence and period, a board's drawing.
     pub details: Option<String>,
+    /// A position's board, drawn under the value when details are asked for; the front end
+    /// draws it ([`crate::display::picture::board::text`]) with its own colours.
+    pub board: Option<crate::value::picture::Board>,
 }
 
 /// What to work out for each statement besides its value.
@@ -120,6 +123,7 @@ impl Session {
                 text: None,
                 summary: None,
                 details: None,
+                board: None,
             }),
             Ok(value) => {
                 let mut text = String::new();
@@ -137,10 +141,10 @@ impl Session {
                         } else {
                             None
                         };
-                        let details = if show.details {
-                            self.details(&value)
+                        let (details, board) = if show.details {
+                            (self.details(&value), board_of(&value))
                         } else {
-                            None
+                            (None, None)
                         };
                         Ok(Shown {
                             kind: self.kind_of(&value),
@@ -148,6 +152,7 @@ impl Session {
                             text: Some(text),
                             summary,
                             details,
+                            board,
                         })
                     }
                 }
@@ -172,5 +177,16 @@ impl Session {
             },
             _ => value.kind_name(),
         }
+    }
+}
+
+/// The board of a position of a grid or strip ruleset.
+fn board_of(value: &Value) -> Option<crate::value::picture::Board> {
+    match value {
+        Value::Position(p) => match p.picture()? {
+            crate::value::picture::Picture::Board(b) => Some(b),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -78,12 +78,34 @@ impl Evaluator<'_> {
             }
             "mex" => return mex(&flatten(args)),
             "plot" => {
-                let [s] = args.as_slice() else {
-                    return Err(EvalError::new("plot takes one sequence: plot(S)"));
+                let (s, file) = match args.as_slice() {
+                    [s] => (s, None),
+                    [s, f] => (s, Some(f)),
+                    _ => {
+                        return Err(EvalError::new(
+                            "plot takes a sequence and, for a file, its name: plot(S) or plot(S, \"s.svg\")",
+                        ));
+                    }
                 };
                 return match s {
-                    Value::Thermograph(_) => self.call_method(s, "Plot", Vec::new()),
-                    _ => self.scatter_plot_of(s),
+                    Value::Thermograph(_) => self.draw(s, file),
+                    _ => self.scatter_plot_of(s, file),
+                };
+            }
+            "draw" | "graph" | "intensityplot" => {
+                let (x, file) = match args.as_slice() {
+                    [x] => (x, None),
+                    [x, f] => (x, Some(f)),
+                    _ => {
+                        return Err(EvalError::new(format!(
+                            "{name} takes what to draw and, for a file, its name: {name}(X) or {name}(X, \"x.svg\")"
+                        )));
+                    }
+                };
+                return match key.as_str() {
+                    "draw" => self.draw(x, file),
+                    "graph" => self.game_graph(x, file),
+                    _ => self.intensity_plot_of(x, file),
                 };
             }
             "loopynimber" => {

@@ -23,6 +23,22 @@ impl Evaluator<'_> {
         args: Vec<Value>,
     ) -> EvalResult<Value> {
         let key = method_key(name);
+        // Pictures of anything that has one (positions, thermographs, tables).
+        match key.as_str() {
+            "draw" => {
+                if let Some(entry) = reference::entry_by_key(&key, Kind::PositionMethod) {
+                    entry.check_arity(args.len())?;
+                }
+                return self.draw(receiver, args.first());
+            }
+            "intensityplot" => {
+                if let Some(entry) = reference::entry_by_key(&key, Kind::CollectionMethod) {
+                    entry.check_arity(args.len())?;
+                }
+                return self.intensity_plot_of(receiver, args.first());
+            }
+            _ => {}
+        }
         if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
             return self.compound_sum(receiver, &key, &args);
         }

@@ -24,6 +24,7 @@ mod methods;
 pub(crate) mod misere;
 mod names;
 mod order;
+mod pictures;
 mod plots;
 mod primes;
 mod properties;
@@ -469,7 +470,7 @@ impl Session {
         match value {
             Value::Thermograph(th) => crate::display::plot::plot(th),
             Value::Ruleset(r) => r.summary(&mut self.engine).map(|s| indent(&s)),
-            Value::Position(p) => p.drawing().map(|s| indent(&s)),
+            Value::Position(_) => None,
             _ => None,
         }
     }

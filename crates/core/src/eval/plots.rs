@@ -3,11 +3,14 @@
 
 use super::convert::type_name;
 use super::{EvalError, EvalResult, Evaluator, Value};
+use crate::display::picture::scatter_files::{self, ScatterLabels};
+use crate::display::picture::{FileError, Format};
 use crate::value::Rational;
 
 impl Evaluator<'_> {
     /// The scatter plot of a sequence, list or range of numbers.
-    pub(super) fn scatter_plot_of(&mut self, v: &Value) -> EvalResult<Value> {
+    /// `file`: write it there (`.svg` or `.tex`) instead.
+    pub(super) fn scatter_plot_of(&mut self, v: &Value, file: Option<&Value>) -> EvalResult<Value> {
         // The positions to plot, and the exact smallest and largest values for the labels.
         let (values, low, high): (Vec<f64>, String, String) = match v {
             // A nim sequence plots without listing its values as `Value`s.
@@ -41,10 +44,7 @@ impl Evaluator<'_> {
                     .to_string();
                 // Positions only need to be approximate (the labels are exact); a number past
                 // f64's range has none, and sits at 0.
-                let values = numbers
-                    .iter()
-                    .map(|r| num_traits::ToPrimitive::to_f64(r).unwrap_or(0.0))
-                    .collect();
+                let values = numbers.iter().map(super::pictures::approx).collect();
                 (values, low, high)
             }
             other => {
@@ -55,12 +55,30 @@ impl Evaluator<'_> {
             }
         };
         let last = (values.len() - 1).to_string();
-        let text = crate::display::scatter::scatter_plot(&values, &low, &high, &last);
-        Ok(Value::text("plot", text))
+        let Some(file) = file else {
+            let text = crate::display::scatter::scatter_plot(&values, &low, &high, &last);
+            return Ok(Value::text("plot", text));
+        };
+        let path = super::pictures::file_path(file, "plot")?;
+        let title = format!("{} values", values.len());
+        let labels = ScatterLabels {
+            low: &low,
+            high: &high,
+            last: &last,
+            title: &title,
+        };
+        let contents = match Format::of(path).map_err(super::pictures::file_error)? {
+            Format::Svg => scatter_files::scatter_svg(&values, &labels),
+            Format::Tikz => scatter_files::scatter_tikz(&values, &labels),
+            Format::Dot => {
+                return Err(super::pictures::file_error(FileError::NotAGraph));
+            }
+        };
+        super::pictures::save(path, &contents)
     }
 
     /// An element as a number to plot: a number, or a game that is one.
-    fn plotted_number(&mut self, v: &Value) -> Option<Rational> {
+    pub(super) fn plotted_number(&mut self, v: &Value) -> Option<Rational> {
         match v {
             Value::Number(r) => Some(r.clone()),
             Value::Game(g) => self.engine.as_number(*g).map(Rational::from),

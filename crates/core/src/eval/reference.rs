@@ -324,6 +324,7 @@ pub const TOPICS: &[&str] = &[
     "Loopy games",
     "Games with draws",
     "Transfinite values",
+    "Pictures",
     "Collections",
     "Strings",
     "Constants",
@@ -681,13 +682,23 @@ pub static TABLE: &[Entry] = &table! {
         "Left's or Right's stop without its over/under adornment.", "{pass|3/2}.StrongStop(Left)", ["Stop"];
     GameMethod, "Subordinate", "G.Subordinate(base)", 1, 1, "Transformations",
         "The H with base : H = G, if there is one.", "(1/2).Subordinate(1)", ["subordinate"];
-    Function, "plot", "plot(S)", 1, 1, "Collections",
-        "A scatter plot of a nim-value sequence or a list of numbers, in braille cells with exact labels (a thermograph: its plot).", "plot(nim_values(kayles, 100))", ["ScatterPlot", "Plot"];
-    CollectionMethod, "ScatterPlot", "S.ScatterPlot", 0, 0, "Collections",
+    Function, "plot", "plot(S) / plot(S, FILE)", 1, 2, "Pictures",
+        "A scatter plot of a nim-value sequence or a list of numbers, in braille cells with exact labels, or to an .svg or .tex (TikZ) file (a thermograph: its plot).", "plot(nim_values(kayles, 100))", ["ScatterPlot", "Plot", "draw"];
+    CollectionMethod, "ScatterPlot", "S.ScatterPlot / S.ScatterPlot(FILE)", 0, 1, "Pictures",
         "The scatter plot of a nim-value sequence or a list of numbers (as plot(S)).", "[n % 7 for n in 0..50].ScatterPlot", ["plot"];
-    ThermographMethod, "Plot", "T.Plot", 0, 0, "Values and stops",
-        "The thermograph's picture in the terminal (as shown under it).", "{3||2*|1*}.Thermograph.Plot", ["Thermograph", "plot"];
-    GameMethod, "Tree", "G.Tree / G.Tree(depth)", 0, 1, "Options",
+    CollectionMethod, "IntensityPlot", "T.IntensityPlot / T.IntensityPlot(FILE)", 0, 1, "Pictures",
+        "A table of numbers (R.NimValueTable(m, n), a list of rows) as a shaded map with a legend, or to an .svg or .tex (TikZ) file in colour.", "wythoff.NimValueTable(15, 15).IntensityPlot", ["intensity_plot", "NimValueTable"];
+    Function, "intensity_plot", "intensity_plot(T) / intensity_plot(T, FILE)", 1, 2, "Pictures",
+        "The intensity plot of a table of numbers (as T.IntensityPlot).", "intensity_plot([[0, 1, 2], [1, 2, 0]])", ["IntensityPlot"];
+    ThermographMethod, "Plot", "T.Plot", 0, 0, "Pictures",
+        "The thermograph's picture in the terminal (as shown under it).", "{3||2*|1*}.Thermograph.Plot", ["Thermograph", "plot", "draw"];
+    Function, "draw", "draw(P) / draw(P, FILE)", 1, 2, "Pictures",
+        "A position's picture (a board, a Hackenbush or graph game's graph, heaps as tokens) or a thermograph's; with FILE, written as .svg, .tex (TikZ) or, for graphs, .dot (Graphviz).", "draw(game.grid.Clobber(\"xo|ox\"))", ["Draw", "graph", "plot"];
+    PositionMethod, "Draw", "P.Draw / P.Draw(FILE)", 0, 1, "Pictures",
+        "The position's picture (as draw(P)).", "hackenbush(\"LR G\").Draw", ["draw"];
+    Function, "graph", "graph(G) / graph(G, FILE)", 1, 2, "Pictures",
+        "The game graph: a short game's canonical options as a DAG with shared subpositions merged (Left's moves L, Right's R), a loopy game's graph with its cycles; with FILE, as .dot, .svg or .tex.", "graph({1|*})", ["Tree", "draw"];
+    GameMethod, "Tree", "G.Tree / G.Tree(depth)", 0, 1, "Pictures",
         "The game tree: each option's canonical value, Left's (L) before Right's (R), to the given depth (default 2), with a count of the options hidden below.", "{2|*}.Tree(2)", ["Options", "Followers"];
     GameMethod, "Temperature", "G.Temperature", 0, 0, "Values and stops",
         "How urgent a move in G is.", "{3|-1}.Temperature", ["temperature", "Thermograph", "Mean"];

@@ -125,7 +125,7 @@ impl Evaluator<'_> {
             {
                 entry.check_arity(args.len())?;
             }
-            return self.scatter_plot_of(receiver).map(Some);
+            return self.scatter_plot_of(receiver, args.first()).map(Some);
         }
         // A range answers these without listing its elements, so `(1..10^9).Size` is cheap.
         if let Value::Range(r) = receiver
@@ -675,7 +675,8 @@ impl Evaluator<'_> {
             };
             cells.push(items.iter().map(|x| self.render(x)).collect::<Vec<_>>());
         }
-        Ok(Value::text("table", crate::display::table::render(&cells)))
+        let text = crate::display::table::render(&cells);
+        Ok(Value::table(text, cells))
     }
 
     fn tuple_method(

@@ -9,6 +9,7 @@
 //! The decomposition here is CGSuite's visible one; the solvers keep their own (faster,
 //! symmetry-reduced) components, which give the same values.
 
+use crate::value::picture::Picture;
 use super::board::cells::Cells;
 use super::graph::model::{self, Graph, Syntax};
 use super::{Args, Position, Ruleset};
@@ -224,8 +225,8 @@ impl Position for EnclosedPosition {
         }
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.inner.drawing()
+    fn picture(&self) -> Option<Picture> {
+        self.inner.picture()
     }
 
     fn grid_string(&self) -> Option<String> {

@@ -7,6 +7,7 @@
 //! key, one table per ruleset for the session (like the partizan solver's), so every shape is
 //! searched once. [`ImpartialPosition`] makes a position a value of the calculator.
 
+use crate::value::picture::Picture;
 use super::Position;
 use crate::engine::{Engine, EngineResult, GameId, progress};
 use crate::value::{EvalError, EvalResult, Value};
@@ -35,8 +36,8 @@ pub trait ImpartialRules: Clone + fmt::Debug + Sized + 'static {
     /// The position in a form that pastes back.
     fn describe(&self) -> String;
 
-    /// A small drawing for the REPL summary (grids); `None` when `describe` says it all.
-    fn drawing(&self) -> Option<String> {
+    /// What the position looks like, for `draw(P)` and the REPL summary.
+    fn picture(&self) -> Option<Picture> {
         None
     }
 }
@@ -168,8 +169,8 @@ impl<G: ImpartialRules> Position for ImpartialPosition<G> {
         }
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.game.drawing()
+    fn picture(&self) -> Option<Picture> {
+        self.game.picture()
     }
 
     fn options(

@@ -285,6 +285,11 @@ impl WythoffPosition {
 }
 
 impl Position for WythoffPosition {
+    fn picture(&self) -> Option<crate::value::picture::Picture> {
+        let heaps = [&self.a, &self.b].map(num_traits::ToPrimitive::to_u64);
+        Some(crate::value::picture::Picture::Heaps(vec![heaps[0]?, heaps[1]?]))
+    }
+
     fn describe(&self) -> String {
         format!("wythoff({},{})", self.a, self.b)
     }

@@ -9,6 +9,7 @@ mod key;
 mod rational;
 mod sequence;
 mod traits;
+pub mod picture;
 
 pub use error::{EvalError, EvalResult};
 pub use key::Key;
@@ -105,6 +106,9 @@ pub struct ExplicitForm {
 pub struct Preformatted {
     pub kind: &'static str,
     pub text: String,
+    /// A table's cells as printed, row by row, kept for what reads its numbers
+    /// (`T.IntensityPlot`); `None` for other text.
+    pub cells: Option<Vec<Vec<String>>>,
 }
 
 /// An integer range `start..end..step` (step ≠ 0): the integers from `start` towards `end`,
@@ -176,6 +180,16 @@ impl Value {
         Value::Text(Box::new(Preformatted {
             kind,
             text: text.into(),
+            cells: None,
+        }))
+    }
+
+    /// A table (kind `table`): its printed `text`, and its cells as printed, row by row.
+    pub fn table(text: String, cells: Vec<Vec<String>>) -> Value {
+        Value::Text(Box::new(Preformatted {
+            kind: "table",
+            text,
+            cells: Some(cells),
         }))
     }
 

@@ -3,6 +3,7 @@
 //! ([`Position`], both implemented by the rulesets). [`Value`] holds them as trait objects, so
 //! values sit below both and import neither.
 
+use super::picture::Picture;
 use super::{EvalResult, Value};
 use crate::engine::draws::LoopyNim;
 use crate::engine::draws::partial::PartizanLabel;
@@ -140,8 +141,9 @@ pub trait Position: fmt::Debug {
     /// `WinningMoves`, ...), by key; `Ok(None)` to fall back to the value's properties.
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>>;
 
-    /// A small drawing for the REPL summary (grids), if the ruleset has one.
-    fn drawing(&self) -> Option<String> {
+    /// What the position looks like (a board, a graph, heaps), if the ruleset can say:
+    /// `draw(P)` and the REPL summary draw it.
+    fn picture(&self) -> Option<Picture> {
         None
     }
 

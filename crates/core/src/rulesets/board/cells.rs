@@ -3,6 +3,7 @@
 //! looked up in the ruleset's character map), with the eight symmetries of the rectangle,
 //! regions and cropping.
 
+use crate::value::picture::{Board, Cell, Picture};
 use crate::value::{EvalError, EvalResult};
 
 /// The largest board, in cells.
@@ -121,9 +122,18 @@ impl Cells {
         out
     }
 
-    /// The rows as lines, for a drawing.
-    pub fn drawing(&self, char_map: &str) -> Option<String> {
-        (self.h > 1).then(|| self.text(char_map).replace('|', "\n"))
+    /// The board as a picture: cell value `v` (the `v`th character of the ruleset's
+    /// `char_map`) is drawn as `kinds[v]`.
+    pub fn picture(&self, kinds: &[Cell]) -> Picture {
+        Picture::Board(Board {
+            rows: self.rows(),
+            cols: self.cols(),
+            cells: self
+                .cells
+                .iter()
+                .map(|&v| kinds.get(usize::from(v)).copied().unwrap_or(Cell::Blocked))
+                .collect(),
+        })
     }
 
     pub fn rows(&self) -> usize {

@@ -108,6 +108,7 @@ pub fn grid_builder(name: &str, args: Option<&Args>) -> Option<EvalResult<Value>
                 Ok(Value::Text(Box::new(Preformatted {
                     kind: GRID_KIND,
                     text: format!("Grid.Empty({r}, {c})"),
+                    cells: None,
                 })))
             }
             _ => Err(EvalError::new(format!(

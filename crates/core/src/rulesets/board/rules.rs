@@ -13,6 +13,7 @@ use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::loopy::{LoopyPosition, LoopyRules};
 use crate::rulesets::partizan::{PartizanPosition, Rules};
+use crate::value::picture::{Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -54,6 +55,14 @@ fn least_image(
 }
 
 const ALL_SYMMETRIES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Cells `.`, `x`, `o` (and `#`): empty, Left's stone, Right's stone, blocked.
+const STONES: &[Cell] = &[
+    Cell::Empty,
+    Cell::Stone(Tint::Left),
+    Cell::Stone(Tint::Right),
+    Cell::Blocked,
+];
 
 // ---------------------------------------------------------------------------------------
 // GenClobber
@@ -414,8 +423,8 @@ impl Rules for GenClobber {
         format!("{}(\"{}\")", self.params.prefix, self.board.text(".xo"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board.drawing(".xo")
+    fn picture(&self) -> Option<Picture> {
+        Some(self.board.picture(STONES))
     }
 
     fn grid_string(&self) -> Option<String> {
@@ -478,8 +487,8 @@ impl ImpartialRules for Cram {
         format!("game.grid.Cram(\"{}\")", self.board.text(".#"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board.drawing(".#")
+    fn picture(&self) -> Option<Picture> {
+        Some(self.board.picture(&[Cell::Empty, Cell::Blocked]))
     }
 }
 
@@ -557,8 +566,8 @@ impl Rules for Amazons {
         format!("game.grid.Amazons(\"{}\")", self.board.text(".xo#"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board.drawing(".xo#")
+    fn picture(&self) -> Option<Picture> {
+        Some(self.board.picture(STONES))
     }
 
     fn grid_string(&self) -> Option<String> {
@@ -684,8 +693,8 @@ impl Rules for Konane {
         format!("game.grid.Konane(\"{}\")", self.board().text(".xo#"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board().drawing(".xo#")
+    fn picture(&self) -> Option<Picture> {
+        Some(self.board().picture(STONES))
     }
 
     fn grid_string(&self) -> Option<String> {
@@ -786,8 +795,15 @@ impl Rules for SkiJumps {
         format!("game.grid.SkiJumps(\"{}\")", self.board.text(SKI_MAP))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board.drawing(SKI_MAP)
+    fn picture(&self) -> Option<Picture> {
+        let skiers = [
+            Cell::Empty,
+            Cell::Letter(Tint::Left, 'L'),
+            Cell::Letter(Tint::Left, 'l'),
+            Cell::Letter(Tint::Right, 'R'),
+            Cell::Letter(Tint::Right, 'r'),
+        ];
+        Some(self.board.picture(&skiers))
     }
 
     fn grid_string(&self) -> Option<String> {
@@ -883,8 +899,9 @@ impl Rules for Fission {
         format!("game.grid.Fission(\"{}\")", self.board().text(".x#"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.board().drawing(".x#")
+    fn picture(&self) -> Option<Picture> {
+        let cells = [Cell::Empty, Cell::Stone(Tint::Plain), Cell::Blocked];
+        Some(self.board().picture(&cells))
     }
 
     fn grid_string(&self) -> Option<String> {
@@ -1090,6 +1107,15 @@ impl Rules for GenToadsAndFrogs {
     fn describe(&self) -> String {
         format!("{}(\"{}\")", self.params.prefix, self.strip.text(".tf"))
     }
+
+    fn picture(&self) -> Option<Picture> {
+        let cells = [
+            Cell::Empty,
+            Cell::Letter(Tint::Left, 'T'),
+            Cell::Letter(Tint::Right, 'F'),
+        ];
+        Some(self.strip.picture(&cells))
+    }
 }
 
 /// Backsliding Toads and Frogs (any `minSlide ≤ -1`) is loopy: its positions are searched as
@@ -1121,6 +1147,10 @@ impl LoopyRules for GenToadsAndFrogs {
 
     fn describe(&self) -> String {
         Rules::describe(self)
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        Rules::picture(self)
     }
 }
 
@@ -1190,6 +1220,16 @@ impl Rules for TopplingDominoes {
             "game.strip.TopplingDominoes(\"{}\")",
             self.strip.text(".lre")
         )
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        let dominoes = [
+            Cell::Empty,
+            Cell::Stone(Tint::Left),
+            Cell::Stone(Tint::Right),
+            Cell::Stone(Tint::Either),
+        ];
+        Some(self.strip.picture(&dominoes))
     }
 }
 

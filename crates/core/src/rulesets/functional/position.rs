@@ -651,5 +651,6 @@ fn heap_options_value(src: &HeapSource, n: u64, engine: &mut Engine) -> EvalResu
 
 /// A table as language.md §9 prints it.
 pub fn table(rows: Vec<Vec<String>>) -> Value {
-    Value::text("table", crate::display::table::render(&rows))
+    let text = crate::display::table::render(&rows);
+    Value::table(text, rows)
 }

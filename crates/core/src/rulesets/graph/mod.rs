@@ -62,6 +62,7 @@ pub fn graph_value(graph: &Graph) -> Value {
     Value::Text(Box::new(Preformatted {
         kind: GRAPH_KIND,
         text: format!("Graph.Parse(\"{}\")", default_text(graph)),
+        cells: None,
     }))
 }
 
@@ -132,6 +133,7 @@ pub fn color(name: &str) -> Option<Value> {
         Value::Text(Box::new(Preformatted {
             kind: COLOR_KIND,
             text: format!("Color.{n}"),
+            cells: None,
         }))
     })
 }

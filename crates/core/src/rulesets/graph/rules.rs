@@ -18,6 +18,7 @@ use super::{graph_argument, rc};
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::partizan::{PartizanPosition, Rules};
+use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Value};
 use std::rc::Rc;
 
@@ -102,6 +103,51 @@ fn coloured_edges(function: &str) -> Syntax<'_> {
     }
 }
 
+/// The player an edge colour (1 blue, 2 red, 3 green) belongs to.
+fn edge_tint(l: u8) -> Tint {
+    match l {
+        1 => Tint::Left,
+        2 => Tint::Right,
+        _ => Tint::Either,
+    }
+}
+
+/// A graph as a picture with no preferred layout, each vertex tinted and labelled from its
+/// label by `vertex`, each edge tinted from its label by `edge`.
+fn graph_picture(
+    g: &Graph,
+    vertex: impl Fn(u32) -> (Tint, String),
+    edge: impl Fn(u8) -> Tint,
+) -> Picture {
+    let vertices = g
+        .labels
+        .iter()
+        .map(|&l| {
+            let (tint, label) = vertex(l);
+            picture::Vertex {
+                label,
+                tint,
+                layer: 0,
+            }
+        })
+        .collect();
+    let edges = g
+        .edges()
+        .into_iter()
+        .map(|(from, to, l)| picture::Edge {
+            from,
+            to,
+            tint: edge(l),
+        })
+        .collect();
+    Picture::Graph(GraphPicture {
+        vertices,
+        edges,
+        layout: picture::Layout::Free,
+        directed: false,
+    })
+}
+
 fn colour_token(l: u8) -> String {
     match l {
         1 => "l",
@@ -166,6 +212,11 @@ impl ImpartialRules for ArcKayles {
             "game.graph.ArcKayles(\"{}\")",
             g.to_text(&|_| String::new(), &|_| String::new())
         )
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        let g = self.base.induced(self.alive, |_| 0);
+        Some(graph_picture(&g, |_| (Tint::Plain, String::new()), |_| Tint::Plain))
     }
 }
 
@@ -251,6 +302,12 @@ impl ImpartialRules for WeightedArcKayles {
             super::default_text(&g)
         )
     }
+
+    fn picture(&self) -> Option<Picture> {
+        let g = self.base.induced(self.base.all(), |v| self.weights[v]);
+        let weight = |w: u32| (Tint::Plain, w.to_string());
+        Some(graph_picture(&g, weight, |_| Tint::Plain))
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -324,6 +381,11 @@ impl Rules for PartizanArcKayles {
             "game.graph.PartizanArcKayles(\"{}\")",
             g.to_text(&|_| String::new(), &colour_token)
         )
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        let g = self.base.induced(self.alive, |_| 0);
+        Some(graph_picture(&g, |_| (Tint::Plain, String::new()), edge_tint))
     }
 }
 
@@ -474,6 +536,22 @@ impl GenCol {
     }
 }
 
+impl GenCol {
+    /// The graph of the vertices still in play, labelled 1 where Left's tint is, 2 where
+    /// Right's is.
+    fn tinted_graph(&self) -> Graph {
+        self.base.induced(self.alive, |v| {
+            if self.tint_left >> v & 1 == 1 {
+                1
+            } else if self.tint_right >> v & 1 == 1 {
+                2
+            } else {
+                0
+            }
+        })
+    }
+}
+
 impl Rules for GenCol {
     type Key = (ColRule, Box<[u64]>);
 
@@ -567,15 +645,7 @@ impl Rules for GenCol {
     }
 
     fn describe(&self) -> String {
-        let g = self.base.induced(self.alive, |v| {
-            if self.tint_left >> v & 1 == 1 {
-                1
-            } else if self.tint_right >> v & 1 == 1 {
-                2
-            } else {
-                0
-            }
-        });
+        let g = self.tinted_graph();
         let text = g.to_text(
             &|l| match l {
                 1 => "L".to_string(),
@@ -585,6 +655,18 @@ impl Rules for GenCol {
             &|_| String::new(),
         );
         format!("game.graph.{}(\"{text}\")", self.rule.name())
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        let vertex = |label: u32| {
+            let tint = match label {
+                1 => Tint::Left,
+                2 => Tint::Right,
+                _ => Tint::Plain,
+            };
+            (tint, String::new())
+        };
+        Some(graph_picture(&self.tinted_graph(), vertex, |_| Tint::Plain))
     }
 }
 
@@ -735,6 +817,21 @@ impl ChildishHackenbush {
     }
 }
 
+impl ChildishHackenbush {
+    /// The edges still in play, on their vertices renumbered in order.
+    fn graph(&self) -> Graph {
+        let mut number = [usize::MAX; model::MAX_VERTICES];
+        let mut g = Graph::default();
+        for v in bits(self.vertices()) {
+            number[v] = g.add_vertex(0);
+        }
+        for &(u, v, c) in &self.edges {
+            g.add_edge(number[usize::from(u)], number[usize::from(v)], c);
+        }
+        g
+    }
+}
+
 impl Rules for ChildishHackenbush {
     type Key = Vec<u32>;
 
@@ -804,19 +901,19 @@ impl Rules for ChildishHackenbush {
     }
 
     fn describe(&self) -> String {
-        let mut number = [usize::MAX; model::MAX_VERTICES];
-        let mut g = Graph::default();
-        for v in bits(self.vertices()) {
-            number[v] = g.add_vertex(0);
-        }
-        for &(u, v, c) in &self.edges {
-            g.add_edge(number[usize::from(u)], number[usize::from(v)], c);
-        }
         format!(
             "{}(\"{}\")",
             hackenbush_name(self.childish),
-            g.to_text(&|_| String::new(), &colour_token)
+            self.graph().to_text(&|_| String::new(), &colour_token)
         )
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        Some(graph_picture(
+            &self.graph(),
+            |_| (Tint::Plain, String::new()),
+            edge_tint,
+        ))
     }
 
     fn is_impartial(&self) -> bool {

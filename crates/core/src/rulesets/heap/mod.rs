@@ -424,6 +424,10 @@ impl HeapPosition {
 }
 
 impl Position for HeapPosition {
+    fn picture(&self) -> Option<crate::value::picture::Picture> {
+        Some(crate::value::picture::Picture::Heaps(self.heaps.clone()))
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}[{}]",

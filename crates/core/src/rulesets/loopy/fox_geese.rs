@@ -4,6 +4,7 @@
 //! level with or above the top goose (or one row below it with a free way up) has escaped:
 //! the position is `off`. Row 1 is the bottom row; only cells with row + col even are used.
 
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::{LoopyPosition, LoopyRules, Settled};
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Value};
@@ -323,7 +324,7 @@ impl LoopyRules for FoxAndGeese {
         )
     }
 
-    fn drawing(&self) -> Option<String> {
+    fn picture(&self) -> Option<Picture> {
         let rows = self.top_row().max(self.fox.0);
         let mut lines = Vec::new();
         for row in (1..=rows).rev() {
@@ -340,6 +341,11 @@ impl LoopyRules for FoxAndGeese {
                 .collect();
             lines.push(line);
         }
-        Some(lines.join("\n"))
+        // Left plays the geese, Right the fox.
+        Some(Picture::Board(Board::from_rows(&lines.join("|"), |c| match c {
+            'x' => Cell::Stone(Tint::Left),
+            'o' => Cell::Stone(Tint::Right),
+            _ => Cell::Empty,
+        })))
     }
 }

@@ -15,6 +15,7 @@ mod tests;
 pub use fox_geese::{FoxAndGeese, FoxParams};
 pub use solver::{Search, Solved};
 
+use crate::value::picture::Picture;
 use crate::engine::loopy::LoopyResult;
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::{Position, no_args};
@@ -61,8 +62,8 @@ pub trait LoopyRules: Clone + fmt::Debug + Sized + 'static {
     /// The position in a form that pastes back.
     fn describe(&self) -> String;
 
-    /// A small drawing for the REPL summary.
-    fn drawing(&self) -> Option<String> {
+    /// What the position looks like, for `draw(P)` and the REPL summary.
+    fn picture(&self) -> Option<Picture> {
         None
     }
 }
@@ -210,8 +211,8 @@ impl<G: LoopyRules> Position for LoopyPosition<G> {
         }
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.game.drawing()
+    fn picture(&self) -> Option<Picture> {
+        self.game.picture()
     }
 
     // No `options`: generic analyses (misère play, winning moves) search by recursion and

@@ -8,6 +8,7 @@
 //! its cropped bitboards, the least image under the eight symmetries of the rectangle and the
 //! exchange of colours — which swaps the players, so it keys the negative.
 
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::Rules;
 use super::args::{no_named, text};
 use super::grid::{self, Dims};
@@ -152,8 +153,15 @@ impl Rules for Clobber {
         format!("clobber(\"{}\")", self.rows().join("/"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        (self.dims.h > 1).then(|| self.rows().join("\n"))
+    fn picture(&self) -> Option<Picture> {
+        Some(Picture::Board(Board::from_rows(
+            &self.rows().join("|"),
+            |c| match c {
+                'x' => Cell::Stone(Tint::Left),
+                'o' => Cell::Stone(Tint::Right),
+                _ => Cell::Empty,
+            },
+        )))
     }
 
     fn grid_string(&self) -> Option<String> {

@@ -12,6 +12,7 @@
 //! coordinate, so they equal `cutcake(n, m)` and `maundy_cake(n, m)` here. Turning a piece a
 //! quarter swaps the players' roles, so a piece and its transpose share a key.
 
+use crate::value::picture::{Board, Cell, MAX_DRAWN_CELLS, Picture};
 use super::Rules;
 use super::args::{flag, no_named, size};
 use crate::engine::{Engine, EngineResult, GameId};
@@ -214,15 +215,19 @@ impl Rules for Cake {
             }
     }
 
-    fn drawing(&self) -> Option<String> {
-        // One piece, small enough to draw: its cells.
+    fn picture(&self) -> Option<Picture> {
+        // One piece: its cells. A sum of pieces says it all in its description.
         match self.pieces.as_slice() {
-            [(w, h, 1)] if *w <= 16 && *h <= 6 => Some(
-                (0..*h)
-                    .map(|_| "□".repeat(*w as usize))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
+            [(w, h, 1)] => {
+                let (rows, cols) = (usize::try_from(*h).ok()?, usize::try_from(*w).ok()?);
+                (rows.checked_mul(cols)? <= MAX_DRAWN_CELLS).then(|| {
+                    Picture::Board(Board {
+                        rows,
+                        cols,
+                        cells: vec![Cell::Empty; rows * cols],
+                    })
+                })
+            }
             _ => None,
         }
     }

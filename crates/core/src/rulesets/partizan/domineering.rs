@@ -9,6 +9,7 @@
 //! they key the negative. A region where only one player can ever move is worth ± the number
 //! of dominoes that fit in its runs, without search.
 
+use crate::value::picture::{Board, Cell, Picture};
 use super::Rules;
 use super::args::{no_named, size, text};
 use super::domineering_small::SmallDomineering;
@@ -202,8 +203,11 @@ impl Rules for Domineering {
         format!("domineering(\"{}\")", self.rows().join("/"))
     }
 
-    fn drawing(&self) -> Option<String> {
-        Some(self.rows().join("\n"))
+    fn picture(&self) -> Option<Picture> {
+        Some(Picture::Board(Board::from_rows(
+            &self.rows().join("|"),
+            |c| if c == '.' { Cell::Empty } else { Cell::Blocked },
+        )))
     }
 
     fn grid_string(&self) -> Option<String> {

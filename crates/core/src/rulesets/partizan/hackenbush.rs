@@ -14,6 +14,7 @@
 //! the value above it (the colon principle), so a green tree is a nimber and a blue-red stalk
 //! reads off its sign expansion. Graphs with cycles are searched.
 
+use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Dyadic, Engine, EngineError, EngineResult, GameId};
@@ -441,6 +442,45 @@ impl Rules for Hackenbush {
 
     fn is_impartial(&self) -> bool {
         self.edges.iter().all(|e| e.colour == Colour::Green)
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        // Vertices renumbered 0, 1, … in order of first mention, the ground first.
+        let mut index: Vec<u32> = vec![0];
+        let mut number = |v: u32| match index.iter().position(|&w| w == v) {
+            Some(i) => i,
+            None => {
+                index.push(v);
+                index.len() - 1
+            }
+        };
+        let edges = self
+            .edges
+            .iter()
+            .map(|e| picture::Edge {
+                from: number(e.a),
+                to: number(e.b),
+                tint: match e.colour {
+                    Colour::Blue => Tint::Left,
+                    Colour::Red => Tint::Right,
+                    Colour::Green => Tint::Either,
+                },
+            })
+            .collect();
+        let vertices = index
+            .iter()
+            .map(|_| picture::Vertex {
+                label: String::new(),
+                tint: Tint::Plain,
+                layer: 0,
+            })
+            .collect();
+        Some(Picture::Graph(GraphPicture {
+            vertices,
+            edges,
+            layout: picture::Layout::Ground,
+            directed: false,
+        }))
     }
 }
 

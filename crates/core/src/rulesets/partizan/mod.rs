@@ -31,6 +31,7 @@ pub use position::PartizanPosition;
 pub use solver::Solver;
 pub(crate) use solver::{release_tables_of, with_session_table, with_table_of};
 
+use crate::value::picture::Picture;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::value::{EvalResult, Value};
 use std::fmt;
@@ -74,8 +75,8 @@ pub trait Rules: Clone + fmt::Debug + Sized + 'static {
     /// The position in a form that pastes back (`domineering("../..")`).
     fn describe(&self) -> String;
 
-    /// A small drawing for the REPL summary (grids); `None` when `describe` says it all.
-    fn drawing(&self) -> Option<String> {
+    /// What the position looks like, for `draw(P)` and the REPL summary.
+    fn picture(&self) -> Option<Picture> {
         None
     }
 

@@ -2,6 +2,7 @@
 //! back through `describe`, draws itself in the REPL summary, and lists its options as
 //! positions (`domineering(2,2).LeftOptions`).
 
+use crate::value::picture::Picture;
 use super::Rules;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::{Position, no_args};
@@ -78,8 +79,8 @@ impl<G: Rules> Position for PartizanPosition<G> {
         }
     }
 
-    fn drawing(&self) -> Option<String> {
-        self.game.drawing()
+    fn picture(&self) -> Option<Picture> {
+        self.game.picture()
     }
 
     fn grid_string(&self) -> Option<String> {

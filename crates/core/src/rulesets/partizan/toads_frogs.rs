@@ -9,6 +9,7 @@
 //! one kind only is worth the number of moves they still have. A part and its mirror image
 //! (reversed, toads and frogs swapped) are negatives, so they share a key.
 
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Engine, EngineResult, GameId};
@@ -230,6 +231,23 @@ impl Rules for ToadsFrogs {
             })
             .collect();
         format!("toads_frogs(\"{strip}\")")
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        let cells = self
+            .unpack()
+            .into_iter()
+            .map(|c| match c {
+                TOAD => Cell::Letter(Tint::Left, 'T'),
+                FROG => Cell::Letter(Tint::Right, 'F'),
+                _ => Cell::Empty,
+            })
+            .collect::<Vec<_>>();
+        Some(Picture::Board(Board {
+            rows: 1,
+            cols: cells.len(),
+            cells,
+        }))
     }
 }
 
