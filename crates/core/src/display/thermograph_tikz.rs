@@ -3,7 +3,8 @@
 //! one scale on both axes. The Left wall is blue, the Right wall red, the mast black with an
 //! arrowhead; the mast, the stops and the critical temperatures are labelled exactly.
 
-use super::picture::{tex_escape, tikz_colours};
+use super::picture::{tikz_colour_name, tikz_colours};
+use crate::value::picture::Tint;
 use super::thermograph_shape::{Point, Shape};
 use crate::engine::{Dyadic, Thermograph};
 use std::fmt::Write;
@@ -16,7 +17,7 @@ const MAX_VALUE_LABELS: usize = 6;
 const MAX_TEMPERATURE_LABELS: usize = 5;
 
 /// The TikZ picture of `th`, headed by a comment naming `title`; `None` if its values are too
-/// large to place.
+/// large to place. Labels are numbers, written in math mode as they print.
 pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
     let shape = Shape::of(th)?;
     let (min_v, max_v) = (shape.min_value.approx(), shape.max_value.approx());
@@ -34,9 +35,8 @@ pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
     let y_top = coordinate(top * unit);
 
     let mut out = format!(
-        "% thermograph of {}\n% {}\n\\begin{{tikzpicture}}\n",
-        title.replace('\n', " "),
-        th
+        "% {}\n\\begin{{tikzpicture}}\n",
+        title.replace('\n', " ")
     );
     out.push_str(&tikz_colours());
     // Axes: the value axis at t = 0 (dashed), the temperature axis at the right edge.
@@ -48,7 +48,7 @@ pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
         let _ = writeln!(
             out,
             "\\draw[gray] ({x_high},{ty}) -- ++(0.1,0) node[right,font=\\scriptsize] {{${}$}};",
-            tex_escape(&t.to_string()),
+            t,
             ty = y(*t)
         );
     }
@@ -62,7 +62,7 @@ pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
             let _ = writeln!(
                 out,
                 "\\draw[gray] ({vx},{y_bottom}) -- ++(0,-0.1) node[below,font=\\scriptsize] {{${}$}};",
-                tex_escape(&v.to_string()),
+                v,
                 vx = x(v)
             );
         }
@@ -74,8 +74,18 @@ pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
             .collect::<Vec<_>>()
             .join(" -- ")
     };
-    let _ = writeln!(out, "\\draw[cgLeft,thick] {};", wall(&shape.left));
-    let _ = writeln!(out, "\\draw[cgRight,thick] {};", wall(&shape.right));
+    let _ = writeln!(
+        out,
+        "\\draw[{},thick] {};",
+        tikz_colour_name(Tint::Left),
+        wall(&shape.left)
+    );
+    let _ = writeln!(
+        out,
+        "\\draw[{},thick] {};",
+        tikz_colour_name(Tint::Right),
+        wall(&shape.right)
+    );
     let _ = writeln!(
         out,
         "\\draw[black,thick,->] ({mx},{foot}) -- ({mx},{y_top});",
@@ -104,9 +114,9 @@ mod tests {
         let g = e.game_from_options(&[three], &[minus_one]).expect("game");
         let th = e.thermograph(g).expect("thermograph");
         let t = tikz(&th, "{3|-1}").expect("picture");
-        assert!(t.starts_with("% thermograph of {3|-1}\n"), "{t}");
-        assert_eq!(t.matches("\\draw[cgLeft,thick]").count(), 1);
-        assert_eq!(t.matches("\\draw[cgRight,thick]").count(), 1);
+        assert!(t.starts_with("% {3|-1}\n"), "{t}");
+        assert_eq!(t.matches("\\draw[cgcalcLeft,thick]").count(), 1);
+        assert_eq!(t.matches("\\draw[cgcalcRight,thick]").count(), 1);
         // The mast stands at 1 (x = -1 unit), from t = 2.
         assert!(t.contains("{$1$}"), "{t}");
         assert!(t.contains("{$2$}"), "{t}");

@@ -37,7 +37,7 @@ impl Evaluator<'_> {
                             Ok(Value::Str(path.to_string()))
                         }
                         Format::Tikz => {
-                            let title = th.to_string();
+                            let title = format!("thermograph: {th}");
                             let text = crate::display::thermograph_tikz::tikz(th, &title)
                                 .ok_or_else(|| {
                                     EvalError::new("this thermograph's values are too large to draw")
