@@ -41,7 +41,11 @@ fn gallery(name: &str) -> (PathBuf, Vec<(String, Vec<u8>)>) {
         .expect("list")
         .map(|e| {
             let path = e.expect("entry").path();
-            let name = path.file_name().expect("name").to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned();
             (name, std::fs::read(&path).expect("read"))
         })
         .collect();
@@ -56,7 +60,10 @@ fn the_pictures_match_docs_img() {
     let bless = std::env::var_os("CGCALC_BLESS").is_some();
     let mut drifted = Vec::new();
     for (name, bytes) in &files {
-        assert!(!name.starts_with('.'), "a temporary file was left behind: {name}");
+        assert!(
+            !name.starts_with('.'),
+            "a temporary file was left behind: {name}"
+        );
         let committed = img.join(name);
         if bless {
             std::fs::write(&committed, bytes).expect("bless docs/img");
@@ -68,7 +75,11 @@ fn the_pictures_match_docs_img() {
     // them are not kept).
     let written: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     for entry in std::fs::read_dir(&img).expect("docs/img") {
-        let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
         if !written.contains(&name.as_str()) {
             if bless {
                 std::fs::remove_file(img.join(&name)).expect("remove stale picture");
@@ -97,7 +108,11 @@ fn every_svg_parses_and_renders() {
         let size = tree.size().to_int_size();
         let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
             .unwrap_or_else(|| panic!("{name} has no size"));
-        resvg::render(&tree, resvg::tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::default(),
+            &mut pixmap.as_mut(),
+        );
         let inked = pixmap
             .pixels()
             .iter()

@@ -4,9 +4,9 @@
 //! arrowhead; the mast, the stops and the critical temperatures are labelled exactly.
 
 use super::picture::{tikz_colour_name, tikz_colours};
-use crate::value::picture::Tint;
 use super::thermograph_shape::{Point, Shape};
 use crate::engine::{Dyadic, Thermograph};
+use crate::value::picture::Tint;
 use std::fmt::Write;
 
 /// The picture is at most this wide (cm) and one unit at most this long.
@@ -34,10 +34,7 @@ pub fn tikz(th: &Thermograph, title: &str) -> Option<String> {
     let y_bottom = coordinate(-unit);
     let y_top = coordinate(top * unit);
 
-    let mut out = format!(
-        "% {}\n\\begin{{tikzpicture}}\n",
-        title.replace('\n', " ")
-    );
+    let mut out = format!("% {}\n\\begin{{tikzpicture}}\n", title.replace('\n', " "));
     out.push_str(&tikz_colours());
     // Axes: the value axis at t = 0 (dashed), the temperature axis at the right edge.
     let _ = writeln!(

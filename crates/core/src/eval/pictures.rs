@@ -40,7 +40,9 @@ impl Evaluator<'_> {
                             let title = format!("thermograph: {th}");
                             let text = crate::display::thermograph_tikz::tikz(th, &title)
                                 .ok_or_else(|| {
-                                    EvalError::new("this thermograph's values are too large to draw")
+                                    EvalError::new(
+                                        "this thermograph's values are too large to draw",
+                                    )
                                 })?;
                             save(path, &text)
                         }
@@ -188,15 +190,21 @@ impl Evaluator<'_> {
         }
         let mut edges = Vec::new();
         while let Some(v) = queue.pop_front() {
-            for (tint, targets) in [(Tint::Left, &graph.left[v]), (Tint::Right, &graph.right[v])]
-            {
-                for &w in targets.iter().filter(|&&w| w != crate::engine::loopy::graph::EMPTY) {
+            for (tint, targets) in [(Tint::Left, &graph.left[v]), (Tint::Right, &graph.right[v])] {
+                for &w in targets
+                    .iter()
+                    .filter(|&&w| w != crate::engine::loopy::graph::EMPTY)
+                {
                     let w = w as usize;
                     if layer[w] == usize::MAX {
                         layer[w] = layer[v] + 1;
                         queue.push_back(w);
                     }
-                    edges.push(Edge { from: v, to: w, tint });
+                    edges.push(Edge {
+                        from: v,
+                        to: w,
+                        tint,
+                    });
                 }
             }
         }
@@ -222,7 +230,11 @@ impl Evaluator<'_> {
 
     /// `T.IntensityPlot` / `T.IntensityPlot(FILE)`: a colour map of a table of numbers (a
     /// `NimValueTable`, a `table(...)`, or a list of lists of numbers).
-    pub(super) fn intensity_plot_of(&mut self, x: &Value, file: Option<&Value>) -> EvalResult<Value> {
+    pub(super) fn intensity_plot_of(
+        &mut self,
+        x: &Value,
+        file: Option<&Value>,
+    ) -> EvalResult<Value> {
         let rows: Vec<Vec<Option<Rational>>> = match x {
             Value::Text(t) if t.cells.is_some() => t
                 .cells
@@ -263,9 +275,7 @@ impl Evaluator<'_> {
         let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
         let numbers = rows.iter().flatten().flatten();
         let (Some(low), Some(high)) = (numbers.clone().min(), numbers.max()) else {
-            return Err(EvalError::new(
-                "nothing to plot: the table has no numbers",
-            ));
+            return Err(EvalError::new("nothing to plot: the table has no numbers"));
         };
         let (low, high) = (low.to_string(), high.to_string());
         let mut values = Vec::with_capacity(rows.len() * cols);
@@ -286,7 +296,10 @@ impl Evaluator<'_> {
             title: &title,
         };
         match file {
-            None => Ok(Value::text("plot", picture::intensity::intensity_text(&table))),
+            None => Ok(Value::text(
+                "plot",
+                picture::intensity::intensity_text(&table),
+            )),
             Some(f) => {
                 let path = file_path(f, "IntensityPlot")?;
                 let contents = match Format::of(path).map_err(file_error)? {

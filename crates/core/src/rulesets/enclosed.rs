@@ -9,11 +9,11 @@
 //! The decomposition here is CGSuite's visible one; the solvers keep their own (faster,
 //! symmetry-reduced) components, which give the same values.
 
-use crate::value::picture::Picture;
 use super::board::cells::Cells;
 use super::graph::model::{self, Graph, Syntax};
 use super::{Args, Position, Ruleset};
 use crate::engine::{Engine, EngineResult, GameId};
+use crate::value::picture::Picture;
 use crate::value::{EvalError, EvalResult, Value};
 use std::cell::RefCell;
 use std::rc::Rc;

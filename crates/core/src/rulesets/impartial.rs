@@ -7,9 +7,9 @@
 //! key, one table per ruleset for the session (like the partizan solver's), so every shape is
 //! searched once. [`ImpartialPosition`] makes a position a value of the calculator.
 
-use crate::value::picture::Picture;
 use super::Position;
 use crate::engine::{Engine, EngineResult, GameId, progress};
+use crate::value::picture::Picture;
 use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::FxHashMap;
 use std::fmt;

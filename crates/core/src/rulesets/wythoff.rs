@@ -287,7 +287,9 @@ impl WythoffPosition {
 impl Position for WythoffPosition {
     fn picture(&self) -> Option<crate::value::picture::Picture> {
         let heaps = [&self.a, &self.b].map(num_traits::ToPrimitive::to_u64);
-        Some(crate::value::picture::Picture::Heaps(vec![heaps[0]?, heaps[1]?]))
+        Some(crate::value::picture::Picture::Heaps(vec![
+            heaps[0]?, heaps[1]?,
+        ]))
     }
 
     fn describe(&self) -> String {

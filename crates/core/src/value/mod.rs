@@ -6,10 +6,10 @@
 
 mod error;
 mod key;
+pub mod picture;
 mod rational;
 mod sequence;
 mod traits;
-pub mod picture;
 
 pub use error::{EvalError, EvalResult};
 pub use key::Key;

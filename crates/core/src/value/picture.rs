@@ -54,7 +54,10 @@ impl Board {
     /// A board from its rows (`"x.o|.#."`, rows apart by `|`), each character read by `cell`.
     /// Short rows are padded with empty cells.
     pub fn from_rows(text: &str, cell: impl Fn(char) -> Cell) -> Board {
-        let rows: Vec<Vec<Cell>> = text.split('|').map(|r| r.chars().map(&cell).collect()).collect();
+        let rows: Vec<Vec<Cell>> = text
+            .split('|')
+            .map(|r| r.chars().map(&cell).collect())
+            .collect();
         let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
         let mut cells = Vec::with_capacity(rows.len() * cols);
         for row in &rows {

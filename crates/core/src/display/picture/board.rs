@@ -75,7 +75,10 @@ pub fn svg(board: &Board, title: &str) -> String {
     let mut doc = super::svg_document(w, h, title);
     for r in 0..board.rows {
         for c in 0..board.cols {
-            let (x, y) = (MARGIN_PX + c as u32 * CELL_PX, MARGIN_PX + r as u32 * CELL_PX);
+            let (x, y) = (
+                MARGIN_PX + c as u32 * CELL_PX,
+                MARGIN_PX + r as u32 * CELL_PX,
+            );
             let cell = board.get(r, c);
             let fill = if cell == Cell::Blocked {
                 BLOCKED_FILL
@@ -224,9 +227,15 @@ mod tests {
     fn files_have_one_square_per_cell() {
         let s = svg(&sample(), "clobber(\"xo.#/.tf.\")");
         assert_eq!(s.matches("<rect fill=\"#").count(), 8);
-        assert!(s.contains("<title>\nclobber(\"xo.#/.tf.\")\n</title>"), "{s}");
+        assert!(
+            s.contains("<title>\nclobber(\"xo.#/.tf.\")\n</title>"),
+            "{s}"
+        );
         let t = tikz(&sample(), "t");
         assert_eq!(t.matches("circle").count(), 4);
-        assert!(t.contains("\\fill[cgBlocked] (3,1) rectangle (4,2);"), "{t}");
+        assert!(
+            t.contains("\\fill[cgBlocked] (3,1) rectangle (4,2);"),
+            "{t}"
+        );
     }
 }

@@ -33,7 +33,7 @@ pub fn text(heaps: &[u64], paint: Paint) -> String {
         } else if h <= MAX_TEXT_TOKENS {
             paint(Tint::Plain, &vec!["●"; h as usize].join(" "))
         } else {
-            format!("{} … ({h} tokens)", paint(Tint::Plain, &vec!["●"; 8].join(" ")))
+            format!("{} … ({h} tokens)", paint(Tint::Plain, &["●"; 8].join(" ")))
         };
         let _ = writeln!(out, "{h:>width$} │ {tokens}");
     }
@@ -50,7 +50,11 @@ const LABEL_PX: u32 = 56;
 /// The heaps as an SVG picture.
 pub fn svg(heaps: &[u64], title: &str) -> String {
     let shown = &heaps[..heaps.len().min(MAX_HEAPS)];
-    let longest = shown.iter().map(|&h| h.min(MAX_FILE_TOKENS)).max().unwrap_or(0) as u32;
+    let longest = shown
+        .iter()
+        .map(|&h| h.min(MAX_FILE_TOKENS))
+        .max()
+        .unwrap_or(0) as u32;
     let width = LABEL_PX + longest.max(1) * TOKEN_PX + 80;
     let height = shown.len().max(1) as u32 * ROW_PX + 16;
     let mut doc = super::svg_document(width, height, title);
@@ -88,11 +92,18 @@ pub fn svg(heaps: &[u64], title: &str) -> String {
 /// The heaps as a TikZ picture, one row per heap from the top.
 pub fn tikz(heaps: &[u64], title: &str) -> String {
     let shown = &heaps[..heaps.len().min(MAX_HEAPS)];
-    let mut out = format!("% {}\n\\begin{{tikzpicture}}[x=0.45cm,y=0.6cm]\n", title.replace('\n', " "));
+    let mut out = format!(
+        "% {}\n\\begin{{tikzpicture}}[x=0.45cm,y=0.6cm]\n",
+        title.replace('\n', " ")
+    );
     out.push_str(&super::tikz_colours());
     for (i, &h) in shown.iter().enumerate() {
         let y = -(i as i64);
-        let _ = writeln!(out, "\\node[anchor=east] at (-0.3,{y}) {{{}}};", tex_escape(&h.to_string()));
+        let _ = writeln!(
+            out,
+            "\\node[anchor=east] at (-0.3,{y}) {{{}}};",
+            tex_escape(&h.to_string())
+        );
         let drawn = h.min(MAX_FILE_TOKENS);
         for k in 0..drawn {
             let _ = writeln!(out, "\\fill[cgPlain] ({}.5,{y}) circle (0.17);", k);
@@ -123,7 +134,10 @@ mod tests {
         let s = svg(&[2, 100], "nim[2,100]");
         assert_eq!(s.matches("<circle").count(), 2 + MAX_FILE_TOKENS as usize);
         let t = tikz(&[2, 100], "nim[2,100]");
-        assert_eq!(t.matches("circle (0.17)").count(), 2 + MAX_FILE_TOKENS as usize);
+        assert_eq!(
+            t.matches("circle (0.17)").count(),
+            2 + MAX_FILE_TOKENS as usize
+        );
         assert!(t.contains("\\dots"));
     }
 }

@@ -60,7 +60,10 @@ pub fn tikz_colours() -> String {
         .iter()
         .map(|&t| {
             let (r, g, b) = rgb(t);
-            format!("\\definecolor{{{}}}{{RGB}}{{{r},{g},{b}}}\n", tikz_colour_name(t))
+            format!(
+                "\\definecolor{{{}}}{{RGB}}{{{r},{g},{b}}}\n",
+                tikz_colour_name(t)
+            )
         })
         .collect()
 }

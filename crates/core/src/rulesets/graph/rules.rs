@@ -216,7 +216,11 @@ impl ImpartialRules for ArcKayles {
 
     fn picture(&self) -> Option<Picture> {
         let g = self.base.induced(self.alive, |_| 0);
-        Some(graph_picture(&g, |_| (Tint::Plain, String::new()), |_| Tint::Plain))
+        Some(graph_picture(
+            &g,
+            |_| (Tint::Plain, String::new()),
+            |_| Tint::Plain,
+        ))
     }
 }
 
@@ -385,7 +389,11 @@ impl Rules for PartizanArcKayles {
 
     fn picture(&self) -> Option<Picture> {
         let g = self.base.induced(self.alive, |_| 0);
-        Some(graph_picture(&g, |_| (Tint::Plain, String::new()), edge_tint))
+        Some(graph_picture(
+            &g,
+            |_| (Tint::Plain, String::new()),
+            edge_tint,
+        ))
     }
 }
 

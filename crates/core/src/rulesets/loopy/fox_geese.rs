@@ -4,9 +4,9 @@
 //! level with or above the top goose (or one row below it with a free way up) has escaped:
 //! the position is `off`. Row 1 is the bottom row; only cells with row + col even are used.
 
-use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::{LoopyPosition, LoopyRules, Settled};
 use crate::rulesets::Args;
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -342,10 +342,13 @@ impl LoopyRules for FoxAndGeese {
             lines.push(line);
         }
         // Left plays the geese, Right the fox.
-        Some(Picture::Board(Board::from_rows(&lines.join("|"), |c| match c {
-            'x' => Cell::Stone(Tint::Left),
-            'o' => Cell::Stone(Tint::Right),
-            _ => Cell::Empty,
-        })))
+        Some(Picture::Board(Board::from_rows(
+            &lines.join("|"),
+            |c| match c {
+                'x' => Cell::Stone(Tint::Left),
+                'o' => Cell::Stone(Tint::Right),
+                _ => Cell::Empty,
+            },
+        )))
     }
 }

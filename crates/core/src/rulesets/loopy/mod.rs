@@ -15,10 +15,10 @@ mod tests;
 pub use fox_geese::{FoxAndGeese, FoxParams};
 pub use solver::{Search, Solved};
 
-use crate::value::picture::Picture;
 use crate::engine::loopy::LoopyResult;
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::{Position, no_args};
+use crate::value::picture::Picture;
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
 use std::fmt;

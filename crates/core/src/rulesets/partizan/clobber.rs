@@ -8,11 +8,11 @@
 //! its cropped bitboards, the least image under the eight symmetries of the rectangle and the
 //! exchange of colours — which swaps the players, so it keys the negative.
 
-use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::Rules;
 use super::args::{no_named, text};
 use super::grid::{self, Dims};
 use crate::rulesets::Args;
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,11 +12,11 @@
 //! coordinate, so they equal `cutcake(n, m)` and `maundy_cake(n, m)` here. Turning a piece a
 //! quarter swaps the players' roles, so a piece and its transpose share a key.
 
-use crate::value::picture::{Board, Cell, MAX_DRAWN_CELLS, Picture};
 use super::Rules;
 use super::args::{flag, no_named, size};
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::Args;
+use crate::value::picture::{Board, Cell, MAX_DRAWN_CELLS, Picture};
 use crate::value::{EvalError, EvalResult};
 
 /// The largest side of a Cutcake piece (each side gives that many options).

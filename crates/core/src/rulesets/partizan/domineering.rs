@@ -9,7 +9,6 @@
 //! they key the negative. A region where only one player can ever move is worth ± the number
 //! of dominoes that fit in its runs, without search.
 
-use crate::value::picture::{Board, Cell, Picture};
 use super::Rules;
 use super::args::{no_named, size, text};
 use super::domineering_small::SmallDomineering;
@@ -17,6 +16,7 @@ use super::grid::{self, Dims, MAX_CELLS};
 use super::solver;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::Args;
+use crate::value::picture::{Board, Cell, Picture};
 use crate::value::{EvalError, EvalResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,11 +14,11 @@
 //! the value above it (the colon principle), so a green tree is a nimber and a blue-red stalk
 //! reads off its sign expansion. Graphs with cycles are searched.
 
-use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Dyadic, Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::Args;
+use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult};
 
 /// The largest vertex number an edge list may name.

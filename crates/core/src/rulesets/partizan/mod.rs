@@ -31,8 +31,8 @@ pub use position::PartizanPosition;
 pub use solver::Solver;
 pub(crate) use solver::{release_tables_of, with_session_table, with_table_of};
 
-use crate::value::picture::Picture;
 use crate::engine::{Engine, EngineResult, GameId};
+use crate::value::picture::Picture;
 use crate::value::{EvalResult, Value};
 use std::fmt;
 use std::hash::Hash;

@@ -2,10 +2,10 @@
 //! back through `describe`, draws itself in the REPL summary, and lists its options as
 //! positions (`domineering(2,2).LeftOptions`).
 
-use crate::value::picture::Picture;
 use super::Rules;
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::{Position, no_args};
+use crate::value::picture::Picture;
 use crate::value::{EvalResult, Side, Value};
 use std::rc::Rc;
 

@@ -9,11 +9,11 @@
 //! one kind only is worth the number of moves they still have. A part and its mirror image
 //! (reversed, toads and frogs swapped) are negatives, so they share a key.
 
-use crate::value::picture::{Board, Cell, Picture, Tint};
 use super::Rules;
 use super::args::{bad_char, no_named, text};
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::Args;
+use crate::value::picture::{Board, Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult};
 
 /// The longest strip.
