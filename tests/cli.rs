@@ -415,6 +415,56 @@ fn colour_only_when_asked() {
 }
 
 #[test]
+fn boards_under_a_summary_are_coloured_by_player_only_when_asked() {
+    let clobber = "game.grid.Clobber(\"xo|.x\")";
+    let always = cgcalc(&["--color", "always", "-e", clobber], "");
+    // Left's stones blue (34), Right's red (31); the empty cell stays plain.
+    assert!(always.stdout.contains("\u{1b}[1;34m●"), "{}", always.stdout);
+    assert!(always.stdout.contains("\u{1b}[1;31m○"), "{}", always.stdout);
+    assert!(always.stdout.contains(" · "), "{}", always.stdout);
+    let never = cgcalc(&["--color", "never", "-e", clobber], "");
+    assert!(never.stdout.contains("│ ● ○ │\n"), "{}", never.stdout);
+    assert!(!never.stdout.contains('\u{1b}'));
+}
+
+#[test]
+fn picture_files_land_only_at_the_path_given() {
+    let dir = temp_dir("picture-files");
+    let path = dir.join("board.svg");
+    let script = format!(
+        "draw(game.grid.Clobber(\"xo|ox\"), \"{}\")",
+        path.to_string_lossy().replace('\\', "/")
+    );
+    let run = cgcalc(&["-q", "-e", &script], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["board.svg"]);
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("the picture")
+            .starts_with("<svg")
+    );
+    let bad = cgcalc(
+        &[
+            "-q",
+            "-e",
+            "draw(game.grid.Clobber(\"xo\"), \"/nonexistent-dir/p.svg\")",
+        ],
+        "",
+    );
+    assert_eq!(bad.code, 1);
+    assert!(
+        bad.stderr.contains("\"/nonexistent-dir/p.svg\""),
+        "{}",
+        bad.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn broken_pipe_exits_quietly() {
     let mut child = std::process::Command::new(BIN)
         .stdin(Stdio::piped())

@@ -81,15 +81,20 @@ impl Evaluator<'_> {
     pub(super) fn game_graph(&mut self, x: &Value, file: Option<&Value>) -> EvalResult<Value> {
         let (graph, title) = match x {
             Value::Loopy(l) => (self.loopy_graph(l)?, self.render(x)),
-            Value::Position(p) => match p.loopy_value(self.engine) {
-                Some(result) => match result? {
-                    LoopyResult::Loopy(l) => (self.loopy_graph(&l)?, p.describe()),
-                    LoopyResult::Short(g) => (self.option_dag(g)?, p.describe()),
+            // A position whose play can repeat has its own game graph (a digraph's tokens);
+            // a loopy ruleset's, its value's; any other, its value's option DAG.
+            Value::Position(p) => match p.game_graph(self.engine) {
+                Some(graph) => (self.cyclic_graph(&graph?, &[])?, p.describe()),
+                None => match p.loopy_value(self.engine) {
+                    Some(result) => match result? {
+                        LoopyResult::Loopy(l) => (self.loopy_graph(&l)?, p.describe()),
+                        LoopyResult::Short(g) => (self.option_dag(g)?, p.describe()),
+                    },
+                    None => {
+                        let g = p.value(self.engine)?;
+                        (self.option_dag(g)?, p.describe())
+                    }
                 },
-                None => {
-                    let g = p.value(self.engine)?;
-                    (self.option_dag(g)?, p.describe())
-                }
             },
             Value::Number(_) | Value::Game(_) | Value::Explicit(_) => {
                 let g = self.game_of(x)?;
@@ -177,7 +182,16 @@ impl Evaluator<'_> {
             crate::engine::loopy::SideForm::Stopper(s) => s.short.clone(),
             crate::engine::loopy::SideForm::Simplified(_) => Vec::new(),
         };
-        let graph = onside.graph();
+        self.cyclic_graph(onside.graph(), &shorts)
+    }
+
+    /// A game graph that may have cycles, from vertex 0, in rows by distance from it; a vertex
+    /// with a short game in `shorts` is labelled with it.
+    fn cyclic_graph(
+        &mut self,
+        graph: &crate::engine::loopy::Graph,
+        shorts: &[Option<GameId>],
+    ) -> EvalResult<GraphPicture> {
         let n = graph.len();
         if n > MAX_GRAPH_VERTICES {
             return Err(too_many_vertices());

@@ -687,7 +687,7 @@ pub static TABLE: &[Entry] = &table! {
     CollectionMethod, "ScatterPlot", "S.ScatterPlot / S.ScatterPlot(FILE)", 0, 1, "Pictures",
         "The scatter plot of a nim-value sequence or a list of numbers (as plot(S)).", "[n % 7 for n in 0..50].ScatterPlot", ["plot"];
     CollectionMethod, "IntensityPlot", "T.IntensityPlot / T.IntensityPlot(FILE)", 0, 1, "Pictures",
-        "A table of numbers (R.NimValueTable(m, n), a list of rows) as a shaded map with a legend, or to an .svg or .tex (TikZ) file in colour.", "wythoff.NimValueTable(15, 15).IntensityPlot", ["intensity_plot", "NimValueTable"];
+        "A table of numbers (R.NimValueTable(m, n), a list of rows) as a shaded map with a legend, or to an .svg or .tex (TikZ) file in colour.", "game.heap.Wythoff.NimValueTable(15, 15).IntensityPlot", ["intensity_plot", "NimValueTable"];
     Function, "intensity_plot", "intensity_plot(T) / intensity_plot(T, FILE)", 1, 2, "Pictures",
         "The intensity plot of a table of numbers (as T.IntensityPlot).", "intensity_plot([[0, 1, 2], [1, 2, 0]])", ["IntensityPlot"];
     ThermographMethod, "Plot", "T.Plot", 0, 0, "Pictures",

@@ -472,9 +472,17 @@ fn coordinate_rulesets_and_tables() {
     let q = at(&r, vec![int(3), int(5)], &mut e);
     assert_eq!(prop(&q, "nimvalue", &mut e).unwrap(), "6");
     let t = method(&r, "nimvaluetable", vec![int(1), int(3)], &mut e).unwrap();
+    let Value::Text(t) = t else {
+        panic!("a table is text, found {t:?}");
+    };
+    assert_eq!(t.text, "0 | 1 | 2 | 3\n--+---+---+--\n1 | 0 | 3 | 2");
+    // Its numbers are kept for the intensity plot.
     assert_eq!(
-        t,
-        Value::text("table", "0 | 1 | 2 | 3\n--+---+---+--\n1 | 0 | 3 | 2",)
+        t.cells,
+        Some(vec![
+            vec!["0".to_string(), "1".into(), "2".into(), "3".into()],
+            vec!["1".to_string(), "0".into(), "3".into(), "2".into()],
+        ])
     );
     // A function of one pair is the classic mistake.
     let one = func(1, |_| Ok(list(vec![])));
