@@ -1329,6 +1329,7 @@ fn list_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::display::picture::rendered::raster;
 
     fn v(label: &str, tint: Tint, layer: usize) -> Vertex {
         Vertex {
@@ -1487,20 +1488,6 @@ mod tests {
             ("empty_ground", empty_ground()),
             ("nothing", nothing()),
         ]
-    }
-
-    fn raster(svg: &str) -> resvg::tiny_skia::Pixmap {
-        let tree =
-            resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("SVG parses");
-        let size = tree.size().to_int_size();
-        let mut pixmap =
-            resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("non-empty size");
-        resvg::render(
-            &tree,
-            resvg::tiny_skia::Transform::default(),
-            &mut pixmap.as_mut(),
-        );
-        pixmap
     }
 
     fn non_white(p: &resvg::tiny_skia::Pixmap) -> usize {

@@ -19,11 +19,11 @@
 //! within 96×48 characters, the SVG within 512×512 cells and the TikZ within 128×128; the
 //! work is one pass over the values. Output is byte-identical for the same input.
 
-use super::tex_escape;
+use super::{AXIS_COLOUR, FONT, axis_label, axis_line, px, tex_escape};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use svg::Document;
-use svg::node::element::{Group, Line, Path, Rectangle, Text, Title};
+use svg::node::element::{Group, Path, Rectangle, Title};
 
 /// A table of numbers to plot, with the exact labels of its smallest and largest value.
 pub struct Table<'a> {
@@ -60,8 +60,6 @@ const BAR_WIDTH: f64 = 14.0;
 const BAR_MIN_HEIGHT: f64 = 128.0;
 /// Steps of the legend bar.
 const BAR_STEPS: usize = 32;
-const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
-const AXIS_COLOUR: &str = "#444444";
 const MISSING_COLOUR: &str = "#d9d9d9";
 /// TikZ layout, in cm.
 const TIKZ_PLOT_SIZE: f64 = 9.0;
@@ -373,11 +371,6 @@ fn hex(level: u8) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// A coordinate rounded to 1/100 pixel, to keep the file small and the output reproducible.
-fn px(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// The indices that get a tick: multiples of a power of two, at least `block` (one tick per
 /// drawn cell at most), spaced at least `min_spacing` in units where a drawn cell is `cell`.
 fn ticks(count: usize, block: usize, cell: f64, min_spacing: impl Fn(usize) -> f64) -> Vec<usize> {
@@ -433,7 +426,7 @@ pub fn intensity_svg(t: &Table) -> String {
         );
     if !t.title.is_empty() {
         doc = doc.add(
-            label(t.title, MARGIN, 26.0, "start")
+            axis_label(t.title, MARGIN, 26.0, "start")
                 .set("font-size", 16)
                 .set("font-weight", "bold"),
         );
@@ -441,7 +434,7 @@ pub fn intensity_svg(t: &Table) -> String {
     if grid.block > 1 {
         let k = grid.block;
         doc = doc.add(
-            label(
+            axis_label(
                 &format!(
                     "each cell is a {k}×{k} block of the {}×{} table, showing its largest value",
                     t.rows, t.cols
@@ -456,7 +449,10 @@ pub fn intensity_svg(t: &Table) -> String {
     }
     if grid.is_empty() {
         return doc
-            .add(label("empty table", MARGIN, plot_top + 12.0, "start").set("font-size", FONT_SIZE))
+            .add(
+                axis_label("empty table", MARGIN, plot_top + 12.0, "start")
+                    .set("font-size", FONT_SIZE),
+            )
             .to_string();
     }
 
@@ -508,14 +504,14 @@ pub fn intensity_svg(t: &Table) -> String {
     for &i in &col_ticks {
         let x = plot_left + (i as f64 + 0.5) * scale;
         axes = axes
-            .add(line((x, plot_top - 5.5), (x, plot_top - 0.5)))
-            .add(label(&i.to_string(), x, plot_top - 9.0, "middle"));
+            .add(axis_line((x, plot_top - 5.5), (x, plot_top - 0.5)))
+            .add(axis_label(&i.to_string(), x, plot_top - 9.0, "middle"));
     }
     for &i in &row_ticks {
         let y = plot_top + (i as f64 + 0.5) * scale;
         axes = axes
-            .add(line((plot_left - 5.5, y), (plot_left - 0.5, y)))
-            .add(label(&i.to_string(), plot_left - 8.0, y + 4.0, "end"));
+            .add(axis_line((plot_left - 5.5, y), (plot_left - 0.5, y)))
+            .add(axis_label(&i.to_string(), plot_left - 8.0, y + 4.0, "end"));
     }
     doc = doc.add(axes);
 
@@ -528,7 +524,7 @@ pub fn intensity_svg(t: &Table) -> String {
         Scale::Constant => {
             legend = legend
                 .add(swatch(bar_x, plot_top, &hex(level(0.5))))
-                .add(label(t.high, text_x, plot_top + 11.0, "start"));
+                .add(axis_label(t.high, text_x, plot_top + 11.0, "start"));
             swatch_y += 24.0;
         }
         Scale::Integral { .. } | Scale::Real { .. } => {
@@ -557,15 +553,15 @@ pub fn intensity_svg(t: &Table) -> String {
                         .set("stroke", AXIS_COLOUR)
                         .set("stroke-width", 1),
                 )
-                .add(label(t.high, text_x, plot_top + 9.0, "start"))
-                .add(label(t.low, text_x, plot_top + bar_h, "start"));
+                .add(axis_label(t.high, text_x, plot_top + 9.0, "start"))
+                .add(axis_label(t.low, text_x, plot_top + bar_h, "start"));
             swatch_y += bar_h + 12.0;
         }
     }
     if grid.any_missing() {
         legend = legend
             .add(swatch(bar_x, swatch_y, MISSING_COLOUR))
-            .add(label("missing", text_x, swatch_y + 11.0, "start"));
+            .add(axis_label("missing", text_x, swatch_y + 11.0, "start"));
     }
     doc.add(legend).to_string()
 }
@@ -580,24 +576,6 @@ fn swatch(x: f64, y: f64, fill: &str) -> Rectangle {
         .set("fill", fill)
         .set("stroke", AXIS_COLOUR)
         .set("stroke-width", 1)
-}
-
-fn line(from: (f64, f64), to: (f64, f64)) -> Line {
-    Line::new()
-        .set("x1", px(from.0))
-        .set("y1", px(from.1))
-        .set("x2", px(to.0))
-        .set("y2", px(to.1))
-        .set("stroke", AXIS_COLOUR)
-        .set("stroke-width", 1)
-}
-
-fn label(text: &str, x: f64, y: f64, anchor: &str) -> Text {
-    Text::new(text)
-        .set("x", px(x))
-        .set("y", px(y))
-        .set("text-anchor", anchor)
-        .set("fill", "#222222")
 }
 
 /// The TikZ picture of `t`, needing only `\usepackage{tikz}`: as the SVG, with at most
@@ -760,6 +738,7 @@ fn i_chars(i: usize) -> f64 {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::display::picture::rendered::ink;
 
     /// Wythoff's game: the nim value of (x, y) is the mex of those of (x−k, y), (x, y−k)
     /// and (x−k, y−k).
@@ -789,28 +768,6 @@ pub(crate) mod tests {
             .flatten()
             .fold(0.0f64, |m, &v| m.max(v))
             .to_string()
-    }
-
-    /// Renders an SVG with resvg; the number of pixels that are not white.
-    fn ink(svg: &str) -> usize {
-        let tree = match resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()) {
-            Ok(tree) => tree,
-            Err(e) => panic!("SVG does not parse: {e}"),
-        };
-        let size = tree.size().to_int_size();
-        let Some(mut pixmap) = resvg::tiny_skia::Pixmap::new(size.width(), size.height()) else {
-            panic!("empty picture");
-        };
-        resvg::render(
-            &tree,
-            resvg::tiny_skia::Transform::identity(),
-            &mut pixmap.as_mut(),
-        );
-        pixmap
-            .pixels()
-            .iter()
-            .filter(|p| (p.red(), p.green(), p.blue()) != (255, 255, 255))
-            .count()
     }
 
     fn table<'a>(rows: usize, cols: usize, values: &'a [Option<f64>]) -> Table<'a> {

@@ -124,6 +124,36 @@ pub fn svg_document(width: u32, height: u32, title: &str) -> svg::Document {
         )
 }
 
+/// The font of every SVG picture's labels.
+pub const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+/// Axes and ticks of the plots.
+pub const AXIS_COLOUR: &str = "#444444";
+
+/// A length in SVG pixels, to two decimals (so files stay small and byte-stable).
+fn px(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// An axis or tick line of a plot.
+fn axis_line(from: (f64, f64), to: (f64, f64)) -> svg::node::element::Line {
+    svg::node::element::Line::new()
+        .set("x1", px(from.0))
+        .set("y1", px(from.1))
+        .set("x2", px(to.0))
+        .set("y2", px(to.1))
+        .set("stroke", AXIS_COLOUR)
+        .set("stroke-width", 1)
+}
+
+/// A plot's label at (x, y), anchored `start`, `middle` or `end`.
+fn axis_label(text: &str, x: f64, y: f64, anchor: &str) -> svg::node::element::Text {
+    svg::node::element::Text::new(text)
+        .set("x", px(x))
+        .set("y", px(y))
+        .set("text-anchor", anchor)
+        .set("fill", "#222222")
+}
+
 /// A picture's terminal form.
 pub fn text(picture: &Picture, paint: Paint) -> String {
     match picture {
@@ -253,6 +283,34 @@ pub fn save(path: &str, contents: &str) -> Result<(), FileError> {
     file.flush().map_err(plain)?;
     file.persist(target).map_err(|e| plain(e.error))?;
     Ok(())
+}
+
+/// For the back ends' tests: an SVG rendered with resvg.
+#[cfg(test)]
+pub(crate) mod rendered {
+    /// `svg` parsed and rendered (panics if it does not parse or has no size).
+    pub fn raster(svg: &str) -> resvg::tiny_skia::Pixmap {
+        let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+            .unwrap_or_else(|e| panic!("SVG does not parse: {e}"));
+        let size = tree.size().to_int_size();
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+            .unwrap_or_else(|| panic!("empty picture"));
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::identity(),
+            &mut pixmap.as_mut(),
+        );
+        pixmap
+    }
+
+    /// How many pixels of the rendered `svg` are not white.
+    pub fn ink(svg: &str) -> usize {
+        raster(svg)
+            .pixels()
+            .iter()
+            .filter(|p| (p.red(), p.green(), p.blue()) != (255, 255, 255))
+            .count()
+    }
 }
 
 #[cfg(test)]

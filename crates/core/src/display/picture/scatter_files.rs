@@ -13,10 +13,10 @@
 //! Values that are not finite (NaN, ±∞) have no mark, but still take their place on the index
 //! axis. A constant sequence sits at mid-height, with one tick labelled `high`.
 
-use super::tex_escape;
+use super::{FONT, axis_label, axis_line, px, tex_escape};
 use std::fmt::Write as _;
 use svg::Document;
-use svg::node::element::{Group, Line, Path, Rectangle, Text, Title};
+use svg::node::element::{Group, Path, Rectangle, Title};
 
 /// The exact labels of a scatter plot, given by the caller.
 pub struct ScatterLabels<'a> {
@@ -47,10 +47,8 @@ const FONT_SIZE: f64 = 13.0;
 /// Rough advances of a label and a title character, for making room.
 const CHAR_WIDTH: f64 = 7.4;
 const TITLE_CHAR_WIDTH: f64 = 9.5;
-const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 const MARK_COLOUR: &str = "#1f5fbf";
 const MARK_RGB: (u8, u8, u8) = (31, 95, 191);
-const AXIS_COLOUR: &str = "#444444";
 
 /// Where the values go on a grid of `columns` × `rows` cells. Positions are in cells, x from
 /// the left and y from the bottom.
@@ -176,11 +174,6 @@ fn first_index(c: usize, n: usize, columns: usize) -> usize {
     (c as u128 * n as u128).div_ceil(columns as u128) as usize
 }
 
-/// A coordinate rounded to 1/100, to keep the file small and the output reproducible.
-fn px(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// The SVG picture of `values` (positions 0, 1, … on the x axis) with the exact `labels`.
 pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
     let place = Placement::new(values, SVG_COLUMNS, SVG_ROWS);
@@ -214,7 +207,7 @@ pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
         );
     if !labels.title.is_empty() {
         doc = doc.add(
-            label(labels.title, MARGIN, 26.0, "start")
+            axis_label(labels.title, MARGIN, 26.0, "start")
                 .set("font-size", 16)
                 .set("font-weight", "bold"),
         );
@@ -278,8 +271,8 @@ pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
     // The axes, with ticks and the exact labels.
     let mut axes = Group::new()
         .set("font-size", FONT_SIZE)
-        .add(line((axis_x, grid_top - PAD), (axis_x, axis_y)))
-        .add(line(
+        .add(axis_line((axis_x, grid_top - PAD), (axis_x, axis_y)))
+        .add(axis_line(
             (axis_x, axis_y),
             (grid_left + grid_width + PAD, axis_y),
         ));
@@ -291,12 +284,9 @@ pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
         };
         for &(v, text) in y_ticks {
             let y = to_y(place.y(v));
-            axes = axes.add(line((axis_x - 5.0, y), (axis_x, y))).add(label(
-                text,
-                axis_x - 8.0,
-                y + 4.5,
-                "end",
-            ));
+            axes = axes
+                .add(axis_line((axis_x - 5.0, y), (axis_x, y)))
+                .add(axis_label(text, axis_x - 8.0, y + 4.5, "end"));
         }
     }
     if n > 0 {
@@ -307,33 +297,12 @@ pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
         };
         for &(i, text) in x_ticks {
             let x = to_x(place.x(i));
-            axes = axes.add(line((x, axis_y), (x, axis_y + 5.0))).add(label(
-                text,
-                x,
-                axis_y + 19.0,
-                "middle",
-            ));
+            axes = axes
+                .add(axis_line((x, axis_y), (x, axis_y + 5.0)))
+                .add(axis_label(text, x, axis_y + 19.0, "middle"));
         }
     }
     doc.add(axes).to_string()
-}
-
-fn line(from: (f64, f64), to: (f64, f64)) -> Line {
-    Line::new()
-        .set("x1", px(from.0))
-        .set("y1", px(from.1))
-        .set("x2", px(to.0))
-        .set("y2", px(to.1))
-        .set("stroke", AXIS_COLOUR)
-        .set("stroke-width", 1)
-}
-
-fn label(text: &str, x: f64, y: f64, anchor: &str) -> Text {
-    Text::new(text)
-        .set("x", px(x))
-        .set("y", px(y))
-        .set("text-anchor", anchor)
-        .set("fill", "#222222")
 }
 
 /// The TikZ picture of `values` (positions 0, 1, … on the x axis) with the exact `labels`;
@@ -439,6 +408,7 @@ pub fn scatter_tikz(values: &[f64], labels: &ScatterLabels) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::display::picture::rendered::ink;
 
     const LABELS: ScatterLabels = ScatterLabels {
         low: "0",
@@ -446,28 +416,6 @@ pub(crate) mod tests {
         last: "99",
         title: "Test",
     };
-
-    /// Renders an SVG with resvg; the number of pixels that are not white.
-    fn ink(svg: &str) -> usize {
-        let tree = match resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()) {
-            Ok(tree) => tree,
-            Err(e) => panic!("SVG does not parse: {e}"),
-        };
-        let size = tree.size().to_int_size();
-        let Some(mut pixmap) = resvg::tiny_skia::Pixmap::new(size.width(), size.height()) else {
-            panic!("empty picture");
-        };
-        resvg::render(
-            &tree,
-            resvg::tiny_skia::Transform::identity(),
-            &mut pixmap.as_mut(),
-        );
-        pixmap
-            .pixels()
-            .iter()
-            .filter(|p| (p.red(), p.green(), p.blue()) != (255, 255, 255))
-            .count()
-    }
 
     /// Grundy's game: split a heap into two unequal nonempty heaps.
     pub(crate) fn grundys_game(count: usize) -> Vec<f64> {
