@@ -77,22 +77,8 @@ impl Evaluator<'_> {
                 return self.print_line(&v);
             }
             "mex" => return mex(&flatten(args)),
-            "plot" => {
-                let (s, file) = match args.as_slice() {
-                    [s] => (s, None),
-                    [s, f] => (s, Some(f)),
-                    _ => {
-                        return Err(EvalError::new(
-                            "plot takes a sequence and, for a file, its name: plot(S) or plot(S, \"s.svg\")",
-                        ));
-                    }
-                };
-                return match s {
-                    Value::Thermograph(_) => self.draw(s, file),
-                    _ => self.scatter_plot_of(s, file),
-                };
-            }
-            "draw" | "graph" | "intensityplot" => {
+            // Pictures: what to draw, and for a file its name.
+            "plot" | "draw" | "graph" | "intensityplot" => {
                 let (x, file) = match args.as_slice() {
                     [x] => (x, None),
                     [x, f] => (x, Some(f)),
@@ -102,9 +88,10 @@ impl Evaluator<'_> {
                         )));
                     }
                 };
-                return match key.as_str() {
-                    "draw" => self.draw(x, file),
-                    "graph" => self.game_graph(x, file),
+                return match (key.as_str(), x) {
+                    ("plot", Value::Thermograph(_)) | ("draw", _) => self.draw(x, file),
+                    ("plot", _) => self.scatter_plot_of(x, file),
+                    ("graph", _) => self.game_graph(x, file),
                     _ => self.intensity_plot_of(x, file),
                 };
             }

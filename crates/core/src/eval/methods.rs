@@ -126,11 +126,7 @@ impl Evaluator<'_> {
                 "mast" | "mastvalue" | "mean" => return Ok(number(t.mast_value().to_rational())),
                 "svg" => return save_thermograph_svg(t, None, &args, "Svg"),
                 // CGSuite's name for the picture; the same plot the REPL shows under it.
-                "plot" => {
-                    let text = crate::display::plot::plot(t)
-                        .ok_or_else(|| EvalError::new("this thermograph has no picture"))?;
-                    return Ok(Value::text("plot", text));
-                }
+                "plot" => return self.draw(receiver, None),
                 "temperature" => {
                     if let Some(c) = t.top_critical_point() {
                         return Ok(number(c.to_rational()));

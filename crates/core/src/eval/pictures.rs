@@ -26,7 +26,7 @@ impl Evaluator<'_> {
                 None => {
                     let text = crate::display::plot::plot(th)
                         .ok_or_else(|| EvalError::new("this thermograph has no picture"))?;
-                    Ok(Value::text("picture", text))
+                    Ok(Value::text("plot", text))
                 }
                 Some(f) => {
                     let path = file_path(f, "draw")?;
