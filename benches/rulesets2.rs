@@ -1,22 +1,37 @@
-//! Whole-process timings of the grid, strip and graph rulesets on the positions of
-//! `../shared/bench/rulesets2.tsv`, against the `cgt` 0.11 timings recorded there.
+//! cgcalc and `cgt` 0.11 side by side: the grid, strip and graph rulesets on the positions of
+//! `../shared/bench/rulesets2.tsv`, Domineering, Toads and Frogs and the random sums, each
+//! timed as whole processes, the two programs alternating, in one run.
 //!
-//! For each row with a CGSuite expression (the rulesets cgcalc has), and the Konane, Ski
-//! Jumps and Digraph Placement rows (as `game.grid.Konane(…)`, `game.grid.SkiJumps(…)`,
-//! `game.graph.DigraphPlacement(…)`, cgt's notation unchanged), it runs the release
-//! binary once on that expression (`cgcalc -q -e …`, best of `CGCALC_BENCH_RUNS` runs,
-//! default 1), then checks the value against the canonical form cgt printed
-//! (`rulesets2-forms/<ruleset>_<tier>.txt`) with `==` in cgcalc, and prints a Markdown table
-//! of times and ratios. Rows whose cgt time is below 0.05 s are timed but not ranked (the
-//! process start dominates both).
+//! The cgt side is `../shared/bench/anchor-cgt`, a small program on the published `cgt` crate;
+//! the bench builds it into a directory of its own (`$TMPDIR/cgcalc-anchor-cgt`). When it
+//! cannot be built (no registry), the ratios fall back to the cgt times recorded in
+//! `rulesets2.tsv` and `README.md`, and the table says so per row ("recorded").
+//!
+//! For each workload the two programs run `CGCALC_BENCH_RUNS` times each (default 3),
+//! alternating, and the table gives the median of each and their ratio. cgcalc's value is
+//! checked against the canonical form cgt printed (`rulesets2-forms/<ruleset>_<tier>.txt`,
+//! compared with `==` in cgcalc). Rows whose cgt time is below 0.05 s are timed but not
+//! ranked (the process start dominates both).
 //!
 //! Run with `cargo build --release && cargo bench --bench rulesets2`. `CGCALC_BENCH_DATA`
-//! points at another copy of the bench directory; `CGCALC_BENCH_MAX_CGT` skips rows that cgt
-//! needs longer than that many seconds for.
+//! points at another copy of the bench directory; `CGCALC_BENCH_MAX_CGT` skips workloads that
+//! cgt needs longer than that many seconds for (by the recorded time); `CGCALC_BENCH_ONLY`
+//! keeps the workloads whose name contains it (`Konane`, `sum`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+
+/// One workload: how each program runs it, and cgt's recorded time.
+struct Workload {
+    name: String,
+    shown: String,
+    cgcalc: Vec<String>,
+    cgt: Vec<String>,
+    recorded_cgt: f64,
+    /// The canonical form cgt printed, for the value check.
+    form_file: Option<PathBuf>,
+}
 
 fn main() {
     let data = std::env::var_os("CGCALC_BENCH_DATA")
@@ -35,39 +50,82 @@ fn main() {
         eprintln!("rulesets2: build {} first", binary.display());
         return;
     }
-    let runs: usize = std::env::var("CGCALC_BENCH_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let max_cgt: f64 = std::env::var("CGCALC_BENCH_MAX_CGT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(f64::INFINITY);
+    let runs: usize = env_number("CGCALC_BENCH_RUNS").map_or(3, |r| r.max(1.0) as usize);
+    let max_cgt = env_number("CGCALC_BENCH_MAX_CGT").unwrap_or(f64::INFINITY);
+    let only = std::env::var("CGCALC_BENCH_ONLY").unwrap_or_default();
+    let anchor = build_anchor(&data);
+    match &anchor {
+        Some(path) => println!(
+            "cgt: {} (built from anchor-cgt), timed in this run\n",
+            path.display()
+        ),
+        None => println!("cgt: anchor-cgt could not be built; ratios use cgt's recorded times\n"),
+    }
+    println!("| workload | cgt s | cgcalc s | cgt / cgcalc | cgt timed | value equal |");
+    println!("|---|---:|---:|---:|---|---|");
+    for w in workloads(&text, &data) {
+        if w.recorded_cgt > max_cgt || !w.name.contains(only.as_str()) {
+            continue;
+        }
+        let mut cgt_times = Vec::new();
+        let mut cgcalc_times = Vec::new();
+        let mut ok = true;
+        for _ in 0..runs {
+            if let Some(anchor) = &anchor {
+                match time(anchor, &w.cgt) {
+                    Some(t) => cgt_times.push(t),
+                    None => eprintln!("rulesets2: anchor-cgt failed on {}", w.shown),
+                }
+            }
+            match time(&binary, &w.cgcalc) {
+                Some(t) => cgcalc_times.push(t),
+                None => ok = false,
+            }
+        }
+        let (cgt, source) = match median(&mut cgt_times) {
+            Some(t) => (t, "same run"),
+            None => (w.recorded_cgt, "recorded"),
+        };
+        let cgcalc = median(&mut cgcalc_times).unwrap_or(f64::NAN);
+        let equal = match &w.form_file {
+            Some(f) => {
+                if ok && same_value(&binary, &w.cgcalc, f) {
+                    "yes"
+                } else {
+                    "**NO**"
+                }
+            }
+            None => "—",
+        };
+        let ratio = if cgt >= 0.05 && cgcalc > 0.0 {
+            format!("{:.1}×", cgt / cgcalc)
+        } else {
+            "—".to_string()
+        };
+        println!(
+            "| {} `{}` | {cgt:.2} | {cgcalc:.3} | {ratio} | {source} | {equal} |",
+            w.name, w.shown
+        );
+    }
+}
+
+/// Every workload: the `rulesets2.tsv` rows cgcalc has, then Domineering, Toads and Frogs
+/// and the sums of `README.md` (with their recorded cgt times).
+fn workloads(table: &str, data: &Path) -> Vec<Workload> {
     let tiers = ["sanity", "0.5s", "3s", "20_60s"];
     let mut seen: Vec<(String, usize)> = Vec::new();
-    println!("| ruleset | position | cgt s | cgcalc s | cgt / cgcalc | value equal |");
-    println!("|---|---|---:|---:|---:|---|");
-    for line in text.lines().skip(1) {
+    let mut out = Vec::new();
+    for line in table.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
         let [ruleset, cgt_notation, expr, cgt_seconds, ..] = cols[..] else {
             continue;
         };
         // The cgt-tools rulesets CGSuite lacks, under cgcalc's names (same notation).
-        let own;
         let expr = match (expr, ruleset) {
-            ("", "Konane") => {
-                own = format!("game.grid.Konane(\"{cgt_notation}\")");
-                own.as_str()
-            }
-            ("", "Ski Jumps") => {
-                own = format!("game.grid.SkiJumps(\"{cgt_notation}\")");
-                own.as_str()
-            }
-            ("", "Digraph Placement") => {
-                own = format!("game.graph.DigraphPlacement(\"{cgt_notation}\")");
-                own.as_str()
-            }
-            _ => expr,
+            ("", "Konane") => format!("game.grid.Konane(\"{cgt_notation}\")"),
+            ("", "Ski Jumps") => format!("game.grid.SkiJumps(\"{cgt_notation}\")"),
+            ("", "Digraph Placement") => format!("game.graph.DigraphPlacement(\"{cgt_notation}\")"),
+            _ => expr.to_string(),
         };
         let tier = match seen.iter_mut().find(|(r, _)| r == ruleset) {
             Some((_, k)) => {
@@ -79,41 +137,110 @@ fn main() {
                 0
             }
         };
-        let cgt: f64 = cgt_seconds.parse().unwrap_or(f64::NAN);
-        if expr.is_empty() || cgt > max_cgt {
+        if expr.is_empty() {
             continue;
         }
-        let mut best = f64::INFINITY;
-        let mut ok = true;
-        for _ in 0..runs {
-            let start = Instant::now();
-            let status = Command::new(&binary).args(["-q", "-e", expr]).output();
-            best = best.min(start.elapsed().as_secs_f64());
-            ok &= status.is_ok_and(|o| o.status.success());
-        }
-        let form_file = data.join("rulesets2-forms").join(format!(
-            "{}_{}.txt",
-            ruleset.to_lowercase().replace(' ', "_"),
-            tiers.get(tier).copied().unwrap_or("?")
-        ));
-        let equal = ok && same_value(&binary, expr, &form_file);
-        let ratio = if cgt >= 0.05 {
-            format!("{:.1}×", cgt / best)
-        } else {
-            "—".to_string()
+        let subcommand = ruleset.to_lowercase().replace(' ', "-");
+        let subcommand = match subcommand.as_str() {
+            "toppling-dominoes" => "toppling".to_string(),
+            _ => subcommand,
         };
-        let shown: String = expr.chars().take(48).collect();
-        println!(
-            "| {ruleset} | `{shown}{}` | {cgt:.2} | {best:.2} | {ratio} | {} |",
-            if expr.chars().count() > 48 { "…" } else { "" },
-            if equal { "yes" } else { "**NO**" }
-        );
+        let shown: String = cgt_notation.chars().take(40).collect();
+        out.push(Workload {
+            name: format!("{ruleset} {}", tiers.get(tier).copied().unwrap_or("?")),
+            shown: if cgt_notation.chars().count() > 40 {
+                format!("{shown}…")
+            } else {
+                shown
+            },
+            cgcalc: vec!["-q".into(), "-e".into(), expr],
+            cgt: vec![subcommand, cgt_notation.to_string()],
+            recorded_cgt: cgt_seconds.parse().unwrap_or(f64::NAN),
+            form_file: Some(data.join("rulesets2-forms").join(format!(
+                "{}_{}.txt",
+                ruleset.to_lowercase().replace(' ', "_"),
+                tiers.get(tier).copied().unwrap_or("?")
+            ))),
+        });
     }
+    // Recorded in README.md (cgt 0.11, 2026-11-21). Domineering W H: W columns, H rows; Left
+    // plays vertically in both programs.
+    for (w, h, recorded) in [(5, 5, 6.54), (6, 4, 3.27), (9, 3, 10.3)] {
+        out.push(Workload {
+            name: "Domineering".into(),
+            shown: format!("{w}×{h}"),
+            cgcalc: vec!["-q".into(), "-e".into(), format!("domineering({w},{h})")],
+            cgt: vec!["domineering".into(), w.to_string(), h.to_string()],
+            recorded_cgt: recorded,
+            form_file: None,
+        });
+    }
+    for (strip, recorded) in [("TTTTTTTT__FFFFFFFF", 1.08), ("TTTTTTTTT__FFFFFFFFF", 3.97)] {
+        out.push(Workload {
+            name: "Toads and Frogs".into(),
+            shown: strip.into(),
+            cgcalc: vec![
+                "-q".into(),
+                "-e".into(),
+                format!("toads_frogs(\"{strip}\")"),
+            ],
+            cgt: vec!["toads".into(), strip.into()],
+            recorded_cgt: recorded,
+            form_file: None,
+        });
+    }
+    for (n, recorded) in [(11, 2.81), (12, 44.0)] {
+        let file = data.join(format!("sum_{n}_seed1.txt"));
+        out.push(Workload {
+            name: "random sum".into(),
+            shown: format!("sum_{n}"),
+            cgcalc: vec!["-q".into(), file.to_string_lossy().into_owned()],
+            cgt: vec!["sum".into(), n.to_string(), "1".into()],
+            recorded_cgt: recorded,
+            form_file: None,
+        });
+    }
+    out
+}
+
+/// Build anchor-cgt (quietly) into a directory of its own; its path, or `None`.
+fn build_anchor(data: &Path) -> Option<PathBuf> {
+    let manifest = data.join("anchor-cgt/Cargo.toml");
+    let target = std::env::temp_dir().join("cgcalc-anchor-cgt");
+    let built = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(&manifest)
+        .arg("--target-dir")
+        .arg(&target)
+        .status()
+        .is_ok_and(|s| s.success());
+    let binary = target.join("release/anchor-cgt");
+    (built && binary.exists()).then_some(binary)
+}
+
+/// Seconds one whole run of `program args` takes, if it succeeds.
+fn time(program: &Path, args: &[String]) -> Option<f64> {
+    let start = Instant::now();
+    let output = Command::new(program).args(args).output().ok()?;
+    let elapsed = start.elapsed().as_secs_f64();
+    output.status.success().then_some(elapsed)
+}
+
+fn median(times: &mut [f64]) -> Option<f64> {
+    if times.is_empty() {
+        return None;
+    }
+    times.sort_by(f64::total_cmp);
+    Some(times[times.len() / 2])
+}
+
+fn env_number(name: &str) -> Option<f64> {
+    std::env::var(name).ok().and_then(|s| s.parse().ok())
 }
 
 /// Whether the position's value equals the form cgt printed.
-fn same_value(binary: &Path, expr: &str, form_file: &Path) -> bool {
-    let Ok(form) = std::fs::read_to_string(form_file) else {
+fn same_value(binary: &Path, cgcalc_args: &[String], form_file: &Path) -> bool {
+    let (Ok(form), Some(expr)) = (std::fs::read_to_string(form_file), cgcalc_args.last()) else {
         return false;
     };
     let check = format!("({expr}).CanonicalForm == ({})", form.trim());
