@@ -102,9 +102,11 @@ fn main() {
         } else {
             "—".to_string()
         };
+        // A `|` inside a Markdown table cell must be escaped, even in code.
         println!(
             "| {} `{}` | {cgt:.2} | {cgcalc:.3} | {ratio} | {source} | {equal} |",
-            w.name, w.shown
+            w.name,
+            w.shown.replace('|', "\\|")
         );
     }
 }

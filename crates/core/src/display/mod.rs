@@ -1,6 +1,8 @@
 //! Printing: values in CGSuite's notation ([`notation`]), the property summary shown under
-//! a game result ([`summary`]), and thermograph drawings: in the terminal ([`plot`]) and as
-//! SVG ([`thermograph_svg`]), both from the exact [`thermograph_shape`].
+//! a game result ([`summary`]), thermograph drawings in the terminal ([`plot`]), as SVG
+//! ([`thermograph_svg`]) and as TikZ ([`thermograph_tikz`]), all from the exact
+//! [`thermograph_shape`], game trees ([`tree`]), tables, and the drawing layer for positions,
+//! plots and game graphs ([`picture`]).
 
 mod loopy;
 mod loopy_order;

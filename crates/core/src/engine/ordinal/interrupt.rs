@@ -21,7 +21,7 @@ thread_local! {
     static LIMITS: RefCell<Option<Limits>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the given interrupt flag and memory ceiling in force for [`poll`], then
+/// Runs `f` with the given interrupt flag and memory ceiling in force for `poll`, then
 /// restores whatever was in force before (loans nest).
 pub fn with_limits<T>(interrupt: Arc<AtomicBool>, memory_limit: usize, f: impl FnOnce() -> T) -> T {
     /// Puts back the outer loan when dropped, even if `f` unwinds, so that a later
