@@ -72,7 +72,7 @@ pub fn svg(board: &Board, title: &str) -> String {
         board.cols as u32 * CELL_PX + 2 * MARGIN_PX,
         board.rows as u32 * CELL_PX + 2 * MARGIN_PX,
     );
-    let mut doc = super::svg_document(w, h, title);
+    let mut doc = super::svg_document(f64::from(w), f64::from(h), title);
     for r in 0..board.rows {
         for c in 0..board.cols {
             let (x, y) = (

@@ -57,7 +57,7 @@ pub fn svg(heaps: &[u64], title: &str) -> String {
         .unwrap_or(0) as u32;
     let width = LABEL_PX + longest.max(1) * TOKEN_PX + 80;
     let height = shown.len().max(1) as u32 * ROW_PX + 16;
-    let mut doc = super::svg_document(width, height, title);
+    let mut doc = super::svg_document(f64::from(width), f64::from(height), title);
     for (i, &h) in shown.iter().enumerate() {
         let y = 8 + i as u32 * ROW_PX + ROW_PX / 2;
         doc = doc.add(

@@ -19,11 +19,10 @@
 //! within 96×48 characters, the SVG within 512×512 cells and the TikZ within 128×128; the
 //! work is one pass over the values. Output is byte-identical for the same input.
 
-use super::{AXIS_COLOUR, FONT, axis_label, axis_line, px, tex_escape};
+use super::{AXIS_COLOUR, axis_label, axis_line, plot_document, px, tex_escape};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use svg::Document;
-use svg::node::element::{Group, Path, Rectangle, Title};
+use svg::node::element::{Group, Path, Rectangle};
 
 /// A table of numbers to plot, with the exact labels of its smallest and largest value.
 pub struct Table<'a> {
@@ -412,25 +411,7 @@ pub fn intensity_svg(t: &Table) -> String {
     } + if grid.any_missing() { BAR_WIDTH } else { 0.0 };
     let height = plot_top + plot_h.max(legend_h) + 24.0;
 
-    let mut doc = Document::new()
-        .set("width", px(width))
-        .set("height", px(height))
-        .set("viewBox", (0, 0, px(width), px(height)))
-        .set("font-family", FONT)
-        .add(Title::new(t.title))
-        .add(
-            Rectangle::new()
-                .set("width", "100%")
-                .set("height", "100%")
-                .set("fill", "white"),
-        );
-    if !t.title.is_empty() {
-        doc = doc.add(
-            axis_label(t.title, MARGIN, 26.0, "start")
-                .set("font-size", 16)
-                .set("font-weight", "bold"),
-        );
-    }
+    let mut doc = plot_document(width, height, t.title);
     if grid.block > 1 {
         let k = grid.block;
         doc = doc.add(

@@ -109,12 +109,13 @@ pub fn tex_escape(text: &str) -> String {
 }
 
 /// An SVG document `width` × `height` pixels on a white ground, titled.
-pub fn svg_document(width: u32, height: u32, title: &str) -> svg::Document {
+pub fn svg_document(width: f64, height: f64, title: &str) -> svg::Document {
+    let (width, height) = (px(width), px(height));
     svg::Document::new()
         .set("width", width)
         .set("height", height)
         .set("viewBox", (0, 0, width, height))
-        .set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif")
+        .set("font-family", FONT)
         .add(svg::node::element::Title::new(title))
         .add(
             svg::node::element::Rectangle::new()
@@ -123,6 +124,23 @@ pub fn svg_document(width: u32, height: u32, title: &str) -> svg::Document {
                 .set("fill", "white"),
         )
 }
+
+/// A plot's document: [`svg_document`] with the title written in bold at the top left (none
+/// when it is empty).
+fn plot_document(width: f64, height: f64, title: &str) -> svg::Document {
+    let doc = svg_document(width, height, title);
+    if title.is_empty() {
+        return doc;
+    }
+    doc.add(
+        axis_label(title, PLOT_MARGIN, 26.0, "start")
+            .set("font-size", 16)
+            .set("font-weight", "bold"),
+    )
+}
+
+/// The blank margin of a plot, in pixels.
+const PLOT_MARGIN: f64 = 16.0;
 
 /// The font of every SVG picture's labels.
 pub const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

@@ -13,10 +13,9 @@
 //! Values that are not finite (NaN, ±∞) have no mark, but still take their place on the index
 //! axis. A constant sequence sits at mid-height, with one tick labelled `high`.
 
-use super::{FONT, axis_label, axis_line, px, tex_escape};
+use super::{axis_label, axis_line, plot_document, px, tex_escape};
 use std::fmt::Write as _;
-use svg::Document;
-use svg::node::element::{Group, Path, Rectangle, Title};
+use svg::node::element::{Group, Path};
 
 /// The exact labels of a scatter plot, given by the caller.
 pub struct ScatterLabels<'a> {
@@ -193,25 +192,7 @@ pub fn scatter_svg(values: &[f64], labels: &ScatterLabels) -> String {
     let to_x = |gx: f64| px(grid_left + gx * CELL);
     let to_y = |gy: f64| px(grid_top + grid_height - gy * CELL);
 
-    let mut doc = Document::new()
-        .set("width", px(width))
-        .set("height", px(height))
-        .set("viewBox", (0, 0, px(width), px(height)))
-        .set("font-family", FONT)
-        .add(Title::new(labels.title))
-        .add(
-            Rectangle::new()
-                .set("width", "100%")
-                .set("height", "100%")
-                .set("fill", "white"),
-        );
-    if !labels.title.is_empty() {
-        doc = doc.add(
-            axis_label(labels.title, MARGIN, 26.0, "start")
-                .set("font-size", 16)
-                .set("font-weight", "bold"),
-        );
-    }
+    let mut doc = plot_document(width, height, labels.title);
 
     // The marks, all in one path.
     if place.range.is_some() {

@@ -3,6 +3,7 @@
 //! looked up in the ruleset's character map), with the eight symmetries of the rectangle,
 //! regions and cropping.
 
+use crate::rulesets::graph::model::bits;
 use crate::value::picture::{Board, Cell, Picture};
 use crate::value::{EvalError, EvalResult};
 use std::cell::RefCell;
@@ -221,7 +222,7 @@ impl Cells {
             let mut frontier = region;
             while frontier != 0 {
                 let mut grown = 0;
-                for i in bit_indices(frontier) {
+                for i in bits(frontier) {
                     grown |= neighbours[i];
                 }
                 frontier = grown & open & !region;
@@ -229,7 +230,7 @@ impl Cells {
             }
             open &= !region;
             let (mut r0, mut r1, mut c0, mut c1) = (h, 0, w, 0);
-            for i in bit_indices(region) {
+            for i in bits(region) {
                 let (r, c) = (i / w, i % w);
                 (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
             }
@@ -248,24 +249,13 @@ impl Cells {
                 w: (c1 - c0 + 1) as u8,
                 cells: vec![fill; (r1 - r0 + 1) * (c1 - c0 + 1)].into_boxed_slice(),
             };
-            for i in bit_indices(region) {
+            for i in bits(region) {
                 part.set(i / w - r0, i % w - c0, self.cells[i]);
             }
             out.push(part);
         }
         out
     }
-}
-
-/// The indices of the set bits of `mask`, lowest first.
-fn bit_indices(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
 }
 
 /// For each cell of an `h` × `w` board, the cells one step away along `directions` (both

@@ -20,6 +20,7 @@ use crate::engine::{Dyadic, Engine, EngineError, EngineResult, GameId};
 use crate::rulesets::Args;
 use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult};
+use rustc_hash::FxHashMap;
 
 /// The largest vertex number an edge list may name.
 const MAX_VERTEX: u32 = 9999;
@@ -446,13 +447,11 @@ impl Rules for Hackenbush {
 
     fn picture(&self) -> Option<Picture> {
         // Vertices renumbered 0, 1, … in order of first mention, the ground first.
-        let mut index: Vec<u32> = vec![0];
-        let mut number = |v: u32| match index.iter().position(|&w| w == v) {
-            Some(i) => i,
-            None => {
-                index.push(v);
-                index.len() - 1
-            }
+        let mut index: FxHashMap<u32, usize> = FxHashMap::default();
+        index.insert(0, 0);
+        let mut number = |v: u32| {
+            let next = index.len();
+            *index.entry(v).or_insert(next)
         };
         let edges = self
             .edges
@@ -467,8 +466,7 @@ impl Rules for Hackenbush {
                 },
             })
             .collect();
-        let vertices = index
-            .iter()
+        let vertices = (0..index.len())
             .map(|_| picture::Vertex {
                 label: String::new(),
                 tint: Tint::Plain,
