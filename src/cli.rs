@@ -115,6 +115,9 @@ pub fn run(args: Args) -> i32 {
         colors,
     };
     let mut session = Session::new();
+    if let Some(threads) = args.threads {
+        session.set_threads(threads.get());
+    }
     let mut reporter = Reporter::stdio(settings);
 
     if inputs.is_empty() && args.expressions.is_empty() && !args.json && io::stdin().is_terminal() {

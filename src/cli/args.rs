@@ -2,6 +2,7 @@
 
 use crate::shell::style::ColorWhen;
 use clap::Parser;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 const AFTER_HELP: &str = "\
@@ -54,6 +55,10 @@ pub struct Args {
     /// Stop at the first statement that fails.
     #[arg(long)]
     pub fail_fast: bool,
+
+    /// Threads a long search may use [default: CGCALC_THREADS, else every core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
 }
 
 #[cfg(test)]
@@ -70,6 +75,18 @@ mod tests {
     fn expression_may_start_with_a_minus_sign() {
         let args = Args::try_parse_from(["cgcalc", "-e", "-1/2", "-e", "*"]).expect("valid");
         assert_eq!(args.expressions, ["-1/2", "*"]);
+    }
+
+    #[test]
+    fn threads_must_be_a_positive_number() {
+        let args = Args::try_parse_from(["cgcalc", "--threads", "2"]).expect("valid");
+        assert_eq!(args.threads.map(NonZeroUsize::get), Some(2));
+        for bad in ["0", "-1", "two"] {
+            assert!(
+                Args::try_parse_from(["cgcalc", "--threads", bad]).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

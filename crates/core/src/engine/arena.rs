@@ -175,6 +175,8 @@ pub struct Engine {
     pub(super) loopy: super::loopy::LoopyCaches,
     interrupt: Arc<AtomicBool>,
     memory_limit: usize,
+    /// How many threads a search may use (see [`Engine::threads`]).
+    threads: usize,
     /// Set while sums are computed bottom-up (see `Engine::add`), which must not nest.
     pub(super) filling_sums: bool,
 }
@@ -194,6 +196,12 @@ fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
 
 impl Engine {
     pub fn new() -> Self {
+        Engine::with_interrupt_flag(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// An empty engine that polls `interrupt` (shared with other engines, see
+    /// [`Engine::worker`]).
+    pub(super) fn with_interrupt_flag(interrupt: Arc<AtomicBool>) -> Self {
         let mut engine = Engine {
             nodes: Vec::new(),
             pool: Vec::new(),
@@ -213,8 +221,9 @@ impl Engine {
             atomic: Default::default(),
             compound: Default::default(),
             loopy: Default::default(),
-            interrupt: Arc::new(AtomicBool::new(false)),
+            interrupt,
             memory_limit: usize::MAX,
+            threads: 1,
             filling_sums: false,
         };
         let zero = engine.nus(Nus::number(Dyadic::ZERO));
@@ -285,6 +294,18 @@ impl Engine {
     /// Set a ceiling on the process's heap; computations fail with `MemoryLimit` beyond it.
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;
+    }
+
+    /// How many threads a long search may split into (1 unless set). Each extra thread
+    /// computes in an engine of its own ([`Engine::worker`]) and hands back results through
+    /// [`super::shared`]; the answer is the same whatever the number.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Allow searches `threads` threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Approximate bytes held by the arena, its indexes and caches.

@@ -23,6 +23,7 @@ mod products;
 pub mod progress;
 mod properties;
 mod reduced;
+pub mod shared;
 pub mod table;
 mod thermograph;
 mod trajectory;

@@ -36,7 +36,7 @@ mod sequence_tests;
 #[cfg(test)]
 mod short_ops_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod transfinite;
 mod values;
 
@@ -115,10 +115,17 @@ impl Session {
         let limit = memory_limit();
         engine.set_memory_limit(limit);
         crate::engine::memory::set_growth_ceiling(limit);
+        engine.set_threads(default_threads());
         Session {
             engine,
             ctx: Rc::new(Context::default()),
         }
+    }
+
+    /// Let long searches use `threads` threads (1: this one only). A session starts with
+    /// [`default_threads`].
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine.set_threads(threads);
     }
 
     /// The flag that long computations poll; set it (e.g. from a Ctrl-C handler) to stop the
@@ -596,6 +603,16 @@ fn memory_limit() -> usize {
         .and_then(|v| v.parse::<usize>().ok())
         .unwrap_or(DEFAULT_MB);
     mb.saturating_mul(1 << 20)
+}
+
+/// How many threads a search may use: `CGCALC_THREADS` if set to a positive number, else
+/// every core the system offers this process.
+pub fn default_threads() -> usize {
+    std::env::var("CGCALC_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Maps byte offsets of a chunk to input line numbers and columns.

@@ -109,7 +109,7 @@ fn session() -> Session {
 }
 
 /// The printed value of the last statement, or its error message.
-pub(super) fn run(s: &mut Session, src: &str) -> Result<String, String> {
+pub(crate) fn run(s: &mut Session, src: &str) -> Result<String, String> {
     let results = s.eval_source(src, 1);
     match results.into_iter().last().map(|r| r.result) {
         Some(Ok(v)) => Ok(s.render(&v)),

@@ -17,6 +17,7 @@ use crate::value::picture::{Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 fn partizan<G: Rules>(g: G) -> EvalResult<Value> {
     Ok(Value::Position(Rc::new(PartizanPosition::new(g))))
@@ -86,7 +87,7 @@ pub struct ClobberParams {
 
 thread_local! {
     /// Every parameter set met so far; a position keys its parameters by index here.
-    static CLOBBER_PARAMS: RefCell<Vec<Rc<ClobberParams>>> = const { RefCell::new(Vec::new()) };
+    static CLOBBER_PARAMS: RefCell<Vec<Arc<ClobberParams>>> = const { RefCell::new(Vec::new()) };
 }
 
 fn side_map(value: &Value, what: &str) -> EvalResult<[Value; 2]> {
@@ -269,7 +270,7 @@ impl ClobberParams {
     }
 
     /// The shared copy of these parameters and its index (equal parameters share one).
-    fn interned(self) -> (Rc<ClobberParams>, u32) {
+    fn interned(self) -> (Arc<ClobberParams>, u32) {
         CLOBBER_PARAMS.with(|all| {
             let mut all = all.borrow_mut();
             let same = |p: &ClobberParams| {
@@ -282,7 +283,7 @@ impl ClobberParams {
             if let Some(i) = all.iter().position(|p| same(p)) {
                 return (all[i].clone(), i as u32);
             }
-            all.push(Rc::new(self));
+            all.push(Arc::new(self));
             (all[all.len() - 1].clone(), (all.len() - 1) as u32)
         })
     }
@@ -334,7 +335,7 @@ pub fn param_text(value: &Value) -> String {
 /// not sound: `AntiClobber("x.o")` is 0).
 #[derive(Clone, Debug)]
 pub struct GenClobber {
-    params: Rc<ClobberParams>,
+    params: Arc<ClobberParams>,
     id: u32,
     board: Cells,
 }
@@ -924,7 +925,7 @@ pub struct ToadParams {
 }
 
 thread_local! {
-    static TOAD_PARAMS: RefCell<Vec<Rc<ToadParams>>> = const { RefCell::new(Vec::new()) };
+    static TOAD_PARAMS: RefCell<Vec<Arc<ToadParams>>> = const { RefCell::new(Vec::new()) };
 }
 
 impl ToadParams {
@@ -977,13 +978,13 @@ impl ToadParams {
         Ok(p)
     }
 
-    fn interned(self) -> (Rc<ToadParams>, u32) {
+    fn interned(self) -> (Arc<ToadParams>, u32) {
         TOAD_PARAMS.with(|all| {
             let mut all = all.borrow_mut();
             if let Some(i) = all.iter().position(|p| **p == self) {
                 return (all[i].clone(), i as u32);
             }
-            all.push(Rc::new(self));
+            all.push(Arc::new(self));
             (all[all.len() - 1].clone(), (all.len() - 1) as u32)
         })
     }
@@ -995,7 +996,7 @@ impl ToadParams {
 /// turning the strip round with colours exchanged (the negative).
 #[derive(Clone, Debug)]
 pub struct GenToadsAndFrogs {
-    params: Rc<ToadParams>,
+    params: Arc<ToadParams>,
     id: u32,
     strip: Cells,
 }

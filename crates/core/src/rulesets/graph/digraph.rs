@@ -19,6 +19,7 @@ use crate::rulesets::partizan::{PartizanPosition, Rules};
 use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 const FUNCTION: &str = "game.graph.DigraphPlacement";
 
@@ -228,7 +229,7 @@ pub type DigraphKey = (u64, u128);
 /// A Digraph Placement position: the vertices still there of a starting digraph.
 #[derive(Clone, Debug)]
 pub struct DigraphPlacement {
-    base: Rc<Digraph>,
+    base: Arc<Digraph>,
     alive: u128,
 }
 
@@ -237,7 +238,7 @@ impl DigraphPlacement {
         graph.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let alive = model::bits_below(graph.vertex_count());
         DigraphPlacement {
-            base: Rc::new(graph),
+            base: Arc::new(graph),
             alive,
         }
     }

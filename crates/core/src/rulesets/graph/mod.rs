@@ -22,7 +22,6 @@ pub use rules::{
 use crate::rulesets::Args;
 use crate::value::{EvalError, EvalResult, Preformatted, Value};
 use model::{Graph, Syntax};
-use std::rc::Rc;
 
 /// The `kind` of a graph value (`Graph.Path(5)`), which prints as `Graph.Parse("----")`
 /// (so that it pastes back).
@@ -312,8 +311,4 @@ fn graph_argument(arg: &Value, syntax: &Syntax) -> EvalResult<Graph> {
             syntax.function
         ))),
     }
-}
-
-fn rc<T>(x: T) -> Rc<T> {
-    Rc::new(x)
 }

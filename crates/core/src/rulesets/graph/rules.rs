@@ -13,16 +13,16 @@
 //!   longer reaches vertex 1 (the ground) falls. A childish colour may only be cut when
 //!   nothing falls.
 
+use super::graph_argument;
 use super::model::{self, Graph, Syntax, bits};
-use super::{graph_argument, rc};
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::partizan::{PartizanPosition, Rules};
 use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Value};
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// The starting graph of a position, shared by all its followers, with its adjacency as bit
 /// masks, one layer per edge label kind.
@@ -35,7 +35,7 @@ pub struct Base {
     /// Col's keys by the position as it stands (rule, vertices in play, tints): a search
     /// reaches most positions again by other move orders, and the shape key (colour
     /// refinement, then the adjacency in that order) was over half of Col's time.
-    col_keys: RefCell<FxHashMap<ColPosition, ColKey>>,
+    col_keys: Mutex<FxHashMap<ColPosition, ColKey>>,
 }
 
 /// A Col position's key and whether it keys the negative, as [`Rules::key`] gives them.
@@ -65,7 +65,7 @@ impl Base {
             graph,
             layers,
             union,
-            col_keys: RefCell::default(),
+            col_keys: Mutex::default(),
         }
     }
 
@@ -179,7 +179,7 @@ fn colour_token(l: u8) -> String {
 
 #[derive(Clone, Debug)]
 pub struct ArcKayles {
-    base: Rc<Base>,
+    base: Arc<Base>,
     alive: u128,
 }
 
@@ -188,7 +188,7 @@ pub fn arc_kayles(arg: &Value) -> EvalResult<Value> {
     let base = Base::new(graph, 1, |_| 0);
     let alive = base.all();
     Ok(impartial_value(ArcKayles {
-        base: rc(base),
+        base: Arc::new(base),
         alive,
     }))
 }
@@ -246,7 +246,7 @@ impl ImpartialRules for ArcKayles {
 
 #[derive(Clone, Debug)]
 pub struct WeightedArcKayles {
-    base: Rc<Base>,
+    base: Arc<Base>,
     weights: Vec<u32>,
     /// The vertices of the component this position stands for (all vertices of positive
     /// weight, for a whole position).
@@ -270,7 +270,7 @@ pub fn weighted_arc_kayles(arg: &Value) -> EvalResult<Value> {
         .fold(0u128, |m, (v, _)| m | (1 << v));
     let base = Base::new(graph, 1, |_| 0);
     Ok(impartial_value(WeightedArcKayles {
-        base: rc(base),
+        base: Arc::new(base),
         weights,
         alive,
     }))
@@ -336,7 +336,7 @@ impl ImpartialRules for WeightedArcKayles {
 
 #[derive(Clone, Debug)]
 pub struct PartizanArcKayles {
-    base: Rc<Base>,
+    base: Arc<Base>,
     alive: u128,
 }
 
@@ -350,7 +350,7 @@ pub fn partizan_arc_kayles(arg: &Value) -> EvalResult<Value> {
     let base = Base::new(graph, 3, |l| usize::from(l.clamp(1, 3)) - 1);
     let alive = base.all();
     Ok(position_value(PartizanArcKayles {
-        base: rc(base),
+        base: Arc::new(base),
         alive,
     }))
 }
@@ -502,7 +502,7 @@ fn col_rule_usage() -> EvalError {
 
 #[derive(Clone, Debug)]
 pub struct GenCol {
-    base: Rc<Base>,
+    base: Arc<Base>,
     rule: ColRule,
     alive: u128,
     tint_left: u128,
@@ -552,7 +552,7 @@ impl GenCol {
         let base = Base::new(graph, 1, |_| 0);
         let alive = base.all();
         GenCol {
-            base: rc(base),
+            base: Arc::new(base),
             rule,
             alive,
             tint_left,
@@ -631,11 +631,17 @@ impl Rules for GenCol {
 
     fn key(&self) -> ColKey {
         let here = (self.rule, self.alive, self.tint_left, self.tint_right);
-        if let Some(key) = self.base.col_keys.borrow().get(&here) {
+        let memo = || {
+            self.base
+                .col_keys
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some(key) = memo().get(&here) {
             return key.clone();
         }
         let key = self.shape_key();
-        let mut memo = self.base.col_keys.borrow_mut();
+        let mut memo = memo();
         if memo.len() >= MAX_COL_KEYS {
             memo.clear();
         }

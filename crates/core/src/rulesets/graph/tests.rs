@@ -14,7 +14,7 @@ fn arc(graph: Graph) -> ArcKayles {
     let base = Base::new(graph, 1, |_| 0);
     let alive = base.all();
     ArcKayles {
-        base: rc(base),
+        base: std::sync::Arc::new(base),
         alive,
     }
 }
@@ -41,7 +41,7 @@ fn pak(text: &str) -> PartizanArcKayles {
     let base = Base::new(coloured(text), 3, |l| usize::from(l.clamp(1, 3)) - 1);
     let alive = base.all();
     PartizanArcKayles {
-        base: rc(base),
+        base: std::sync::Arc::new(base),
         alive,
     }
 }

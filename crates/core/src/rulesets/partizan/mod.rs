@@ -20,6 +20,7 @@ mod domineering;
 mod domineering_small;
 pub(crate) mod grid;
 mod hackenbush;
+mod parallel;
 mod position;
 mod solver;
 mod toads_frogs;
@@ -39,9 +40,9 @@ use std::hash::Hash;
 use std::rc::Rc;
 
 /// The rules of a partizan game, seen from one position.
-pub trait Rules: Clone + fmt::Debug + Sized + 'static {
+pub trait Rules: Clone + fmt::Debug + Sized + Send + Sync + 'static {
     /// A compact name of a component, equal for positions known to have equal values.
-    type Key: Clone + Eq + Hash + fmt::Debug + 'static;
+    type Key: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static;
 
     /// The positions Left (`left`) or Right can move to, appended to `out`. They are whole
     /// positions of the same board (they paste back through [`Rules::describe`]).

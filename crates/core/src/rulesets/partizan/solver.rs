@@ -8,17 +8,13 @@
 //! engine's interrupt flag, held weakly so that the address cannot be reused) and starts empty
 //! for another engine.
 //!
-//! The search runs on one core. Splitting it between two workers, each with its own engine
-//! and table, does not pay, measured on Domineering 6×5: solving only Left's 24 options of
-//! the empty board (in a fresh engine) solves 352,392 components, solving only Right's
-//! 25 solves 354,051, and solving the whole board 356,382 — whichever way the root's
-//! options are shared out (Left/Right, alternate, first/second half), each worker meets 99%
-//! of the components and takes as long as the whole search, with twice the memory. Two
-//! cores would need one table and one arena shared between them.
+//! A search may be split between threads ([`Engine::threads`]): see `parallel`, which explains
+//! why they share one table of results.
 
 use super::Rules;
+use super::parallel::{Deadline, Sharing};
 use crate::engine::table::{StoredId, Table};
-use crate::engine::{Engine, EngineResult, GameId, progress};
+use crate::engine::{Engine, EngineError, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -33,6 +29,11 @@ pub struct Solver<G: Rules> {
     spare_moves: Vec<Vec<G>>,
     spare_pieces: Vec<Vec<Piece<G>>>,
     spare_ends: Vec<Vec<usize>>,
+    /// While the search is split between threads: the results they share.
+    pub(super) sharing: Option<Sharing<G::Key>>,
+    /// When set, the search stops (as [`EngineError::Interrupted`]) rather than solve a
+    /// component once it has passed.
+    pub(super) deadline: Option<Deadline>,
 }
 
 /// A component of a position one move away, keyed.
@@ -51,6 +52,8 @@ impl<G: Rules> Default for Solver<G> {
             spare_moves: Vec::new(),
             spare_pieces: Vec::new(),
             spare_ends: Vec::new(),
+            sharing: None,
+            deadline: None,
         }
     }
 }
@@ -67,6 +70,11 @@ impl<G: Rules> Solver<G> {
 
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
+    }
+
+    /// Whether the component keyed `key` is in the table.
+    pub(super) fn is_solved(&self, key: &G::Key) -> bool {
+        self.table.get(key).is_some()
     }
 
     /// Approximate bytes held by the table.
@@ -105,7 +113,7 @@ impl<G: Rules> Solver<G> {
     }
 
     /// The value of a component whose key is `key` (`negated` as [`Rules::key`] says).
-    fn keyed_value(
+    pub(super) fn keyed_value(
         &mut self,
         part: &G,
         key: &G::Key,
@@ -117,6 +125,17 @@ impl<G: Rules> Solver<G> {
             return if negated { engine.neg(v) } else { Ok(v) };
         }
         engine.check_interrupt()?;
+        if let Some(sharing) = &mut self.sharing
+            && let Some(v) = sharing.lookup(key, engine)?
+        {
+            self.table.insert(key.clone(), v.into());
+            return if negated { engine.neg(v) } else { Ok(v) };
+        }
+        if let Some(deadline) = &mut self.deadline
+            && deadline.passed()
+        {
+            return Err(EngineError::Interrupted);
+        }
         let value = match part.closed_form(engine)? {
             Some(v) => v,
             None => {
@@ -127,9 +146,12 @@ impl<G: Rules> Solver<G> {
         };
         let stored = if negated { engine.neg(value)? } else { value };
         self.table.insert(key.clone(), stored.into());
-
-        if self.table.len().is_multiple_of(1 << 12) {
-            progress::report(self.table.len() as u64, "positions solved");
+        let solved = match &mut self.sharing {
+            Some(sharing) => sharing.publish(key, stored, engine)?,
+            None => Some(self.table.len()).filter(|n| n.is_multiple_of(1 << 12)),
+        };
+        if let Some(solved) = solved {
+            progress::report(solved as u64, "positions solved");
         }
         Ok(value)
     }
@@ -297,9 +319,14 @@ pub(crate) fn release_tables_of(flag: &Arc<AtomicBool>) {
     });
 }
 
-/// The value of a position, through the session's table for its ruleset.
+/// The value of a position, through the session's table for its ruleset, on as many threads
+/// as the engine allows.
 pub fn solve<G: Rules>(position: &G, engine: &mut Engine) -> EngineResult<GameId> {
-    with_table_of(engine.interrupt_flag(), |solver: &mut Solver<G>| {
-        solver.value(position, engine)
-    })
+    with_table_of(
+        engine.interrupt_flag(),
+        |solver: &mut Solver<G>| match engine.threads() {
+            1 => solver.value(position, engine),
+            threads => solver.value_in_parallel(position, engine, threads),
+        },
+    )
 }

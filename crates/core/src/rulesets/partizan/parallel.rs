@@ -1,0 +1,432 @@
+//! One search split between threads, sharing one table of results.
+//!
+//! Why share: with a table each, splitting does not pay. Measured on Domineering 6×5, solving
+//! only Left's 24 options of the empty board (in a fresh engine) solves 352,392 components,
+//! only Right's 25 solves 354,051, and the whole board 356,382: however the root's options are
+//! shared out, each worker meets 99% of the components and takes as long as the whole search.
+//!
+//! So every component is solved once for all threads:
+//!
+//! 1. The search starts on the calling thread alone, which finishes small searches (those
+//!    done within [`WARM_UP`]) without starting any thread.
+//! 2. Otherwise the components a move or two below the root become tasks, each once, the
+//!    largest first.
+//! 3. The calling thread and `threads − 1` workers take tasks in turn until none is left. Each
+//!    thread computes in an engine and a table of its own (an engine is single-threaded, and
+//!    a lock on it would tax every operation). A thread that needs a component looks in its own
+//!    table, then in the [`SharedTable`], where a value is a game of a
+//!    [`SharedGames`] store that any engine can import; otherwise it
+//!    solves the component and publishes the value.
+//! 4. The calling thread then solves the root, finding the tasks' values in the shared table.
+//!
+//! Nothing waits: two threads may solve the same component at once, and the later value
+//! (equal, as canonical forms are unique) is dropped. The shared table is a sharded map
+//! (`dashmap`) whose locks are held for one look-up or insert and a store of games that is
+//! read without a lock (`boxcar`), so more threads contend little;
+//! what grows with them is the work solved twice at the same moment and the copies of shared
+//! games in each engine (docs/architecture.md, "Several threads").
+
+use super::Rules;
+use super::solver::Solver;
+use crate::engine::shared::{Exchange, SharedGames, SharedId};
+use crate::engine::{Engine, EngineError, EngineResult, GameId};
+use dashmap::DashMap;
+use rustc_hash::{FxBuildHasher, FxHashSet};
+use std::cmp::Reverse;
+use std::hash::BuildHasher;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a search runs alone before it is split, so that small searches start no thread
+/// and a thread's start-up (a fresh engine each) never dominates.
+#[cfg(not(test))]
+const WARM_UP: Duration = Duration::from_millis(20);
+/// The unit tests split every search they allow several threads, however small.
+#[cfg(test)]
+const WARM_UP: Duration = Duration::ZERO;
+/// Tasks gathered per thread (when the first levels have that many components), so that
+/// threads finishing at different times still find work.
+const TASKS_PER_THREAD: usize = 16;
+/// How many moves below the root tasks are looked for.
+const MAX_TASK_DEPTH: usize = 3;
+/// Shards of the shared table: each look-up locks one, and with many the threads seldom
+/// meet on one.
+const SHARDS: usize = 256;
+/// log2 of the bits that say which keys are published (2 MiB of them).
+const PUBLISHED_BITS: u32 = 24;
+const PUBLISHED_WORDS: usize = 1 << (PUBLISHED_BITS - 6);
+/// How often a thread adds what it solved to the shared count (a count that every thread
+/// changed at every component would be a cache line they took from each other).
+const REPORT_EVERY: usize = 1 << 12;
+/// Each worker's stack: the search recurses once per move, and canonical forms recurse too.
+const WORKER_STACK: usize = 256 << 20;
+
+/// The values every thread of one search has published, by component key.
+pub(crate) struct SharedTable<K> {
+    games: SharedGames,
+    values: DashMap<K, SharedId, FxBuildHasher>,
+    /// One bit per hash of a published key: a clear bit says, without touching the map and
+    /// its locks, that a key is not there (most look-ups, as most components are new).
+    published: Box<[AtomicU64]>,
+    /// Components solved by all threads, as they report them (every [`REPORT_EVERY`]).
+    solved: AtomicUsize,
+    /// The first error a thread met (set before `failed`); the others stop at their next
+    /// component.
+    failure: Mutex<Option<EngineError>>,
+    failed: AtomicBool,
+}
+
+impl<K: Eq + Hash> SharedTable<K> {
+    fn new() -> Self {
+        SharedTable {
+            games: SharedGames::default(),
+            values: DashMap::with_hasher_and_shard_amount(FxBuildHasher, SHARDS),
+            published: (0..PUBLISHED_WORDS).map(|_| AtomicU64::new(0)).collect(),
+            solved: AtomicUsize::new(0),
+            failure: Mutex::new(None),
+            failed: AtomicBool::new(false),
+        }
+    }
+
+    /// Record how a thread's share of the work ended.
+    fn settle(&self, result: EngineResult<()>) {
+        if let Err(e) = result {
+            let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+            failure.get_or_insert(e);
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The word and bit of `published` for `key`.
+    fn published_bit(key: &K) -> (usize, u64) {
+        let hash = FxBuildHasher
+            .hash_one(key)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let bit = (hash >> (64 - PUBLISHED_BITS)) as usize;
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    fn take_failure(&self) -> Option<EngineError> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+}
+
+/// One thread's access to a [`SharedTable`], with its engine's [`Exchange`].
+pub(crate) struct Sharing<K> {
+    table: Arc<SharedTable<K>>,
+    exchange: Exchange,
+    /// Components this thread solved and has not yet added to the table's count.
+    unreported: usize,
+}
+
+impl<K: Eq + Hash + Clone> Sharing<K> {
+    fn new(table: &Arc<SharedTable<K>>) -> Self {
+        Sharing {
+            table: table.clone(),
+            exchange: Exchange::default(),
+            unreported: 0,
+        }
+    }
+
+    /// The value another thread published for `key`, in `engine`. Fails (as interrupted)
+    /// once another thread has failed, so that every thread stops.
+    pub(super) fn lookup(&mut self, key: &K, engine: &mut Engine) -> EngineResult<Option<GameId>> {
+        if self.table.failed.load(Ordering::Relaxed) {
+            return Err(EngineError::Interrupted);
+        }
+        let (word, bit) = SharedTable::<K>::published_bit(key);
+        if self.table.published[word].load(Ordering::Relaxed) & bit == 0 {
+            return Ok(None);
+        }
+        // Copied out so that the map's shard is not locked while the value is imported.
+        let shared = self.table.values.get(key).map(|v| *v.value());
+        shared
+            .map(|s| engine.import(s, &self.table.games, &mut self.exchange))
+            .transpose()
+    }
+
+    /// Publish the value of `key`. Now and then returns how many components the threads have
+    /// solved, for the progress line.
+    pub(super) fn publish(
+        &mut self,
+        key: &K,
+        value: GameId,
+        engine: &mut Engine,
+    ) -> EngineResult<Option<usize>> {
+        let shared = engine.export(value, &self.table.games, &mut self.exchange)?;
+        self.table.values.entry(key.clone()).or_insert(shared);
+        let (word, bit) = SharedTable::<K>::published_bit(key);
+        self.table.published[word].fetch_or(bit, Ordering::Relaxed);
+        self.unreported += 1;
+        if self.unreported == REPORT_EVERY {
+            self.unreported = 0;
+            let solved = self.table.solved.fetch_add(REPORT_EVERY, Ordering::Relaxed);
+            return Ok(Some(solved + REPORT_EVERY));
+        }
+        Ok(None)
+    }
+}
+
+/// A time after which a search gives up (to be split), read every [`Deadline::STRIDE`]
+/// components rather than at each.
+pub(crate) struct Deadline {
+    at: Instant,
+    countdown: u32,
+    expired: bool,
+}
+
+impl Deadline {
+    const STRIDE: u32 = 64;
+
+    fn after(wait: Duration) -> Self {
+        Deadline {
+            at: Instant::now() + wait,
+            // The first component reads the clock, so that no wait at all splits at once.
+            countdown: 1,
+            expired: false,
+        }
+    }
+
+    /// Whether the time is up (checked now and then).
+    pub(super) fn passed(&mut self) -> bool {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = Self::STRIDE;
+            self.expired = Instant::now() >= self.at;
+        }
+        self.expired
+    }
+}
+
+/// A component to solve, found below the root.
+struct Task<G: Rules> {
+    part: G,
+    key: G::Key,
+    negated: bool,
+    /// The number of moves in it, both players': the larger, the longer it takes, roughly.
+    size: usize,
+}
+
+impl<G: Rules> Solver<G> {
+    /// The value of `position`, splitting the search between `threads` threads when it is
+    /// not a small one.
+    pub(super) fn value_in_parallel(
+        &mut self,
+        position: &G,
+        engine: &mut Engine,
+        threads: usize,
+    ) -> EngineResult<GameId> {
+        self.deadline = Some(Deadline::after(WARM_UP));
+        let alone = self.value(position, engine);
+        if !self.deadline.take().is_some_and(|d| d.expired) {
+            return alone;
+        }
+        let tasks = self.tasks(position, threads);
+        #[cfg(test)]
+        tests::SPLITS.fetch_add(1, Ordering::Relaxed);
+        let shared = Arc::new(SharedTable::new());
+        let next = AtomicUsize::new(0);
+        let workers: Vec<Engine> = (1..threads).map(|_| engine.worker()).collect();
+        self.sharing = Some(Sharing::new(&shared));
+        std::thread::scope(|scope| {
+            for mut worker in workers {
+                let (shared, tasks, next) = (&shared, &tasks, &next);
+                // A thread the system refuses leaves its share to the others.
+                let _ = std::thread::Builder::new()
+                    .name("cgcalc-search".into())
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut solver = Solver::<G>::new();
+                        solver.sharing = Some(Sharing::new(shared));
+                        shared.settle(solver.work(tasks, next, &mut worker));
+                        drop((solver, worker));
+                        crate::engine::memory::report_thread_allocations();
+                    });
+            }
+            shared.settle(self.work(&tasks, &next, engine));
+        });
+        let value = match shared.take_failure() {
+            Some(e) => Err(e),
+            None => self.value(position, engine),
+        };
+        self.sharing = None;
+        value
+    }
+
+    /// Solve tasks, taking the next one left, until none is.
+    fn work(
+        &mut self,
+        tasks: &[Task<G>],
+        next: &AtomicUsize,
+        engine: &mut Engine,
+    ) -> EngineResult<()> {
+        while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            self.keyed_value(&task.part, &task.key, task.negated, engine)?;
+        }
+        Ok(())
+    }
+
+    /// The components up to [`MAX_TASK_DEPTH`] moves below `position` (the first level with
+    /// enough of them), each once and not already solved, largest first.
+    fn tasks(&self, position: &G, threads: usize) -> Vec<Task<G>> {
+        let mut seen = FxHashSet::default();
+        let mut level = Vec::new();
+        self.unsolved_components(position, &mut seen, &mut level);
+        let mut moves = Vec::new();
+        for _ in 0..MAX_TASK_DEPTH {
+            if level.len() >= TASKS_PER_THREAD * threads {
+                break;
+            }
+            let mut below = Vec::new();
+            for task in &level {
+                for left in [true, false] {
+                    moves.clear();
+                    task.part.moves(left, &mut moves);
+                    for m in &moves {
+                        self.unsolved_components(m, &mut seen, &mut below);
+                    }
+                }
+            }
+            if below.is_empty() {
+                break;
+            }
+            level = below;
+        }
+        for task in &mut level {
+            for left in [true, false] {
+                moves.clear();
+                task.part.moves(left, &mut moves);
+                task.size += moves.len();
+            }
+        }
+        level.sort_by_key(|task| Reverse(task.size));
+        level
+    }
+
+    /// Append the components of `position` not seen before and not in the table.
+    fn unsolved_components(
+        &self,
+        position: &G,
+        seen: &mut FxHashSet<G::Key>,
+        out: &mut Vec<Task<G>>,
+    ) {
+        let mut parts = Vec::new();
+        position.components(&mut parts);
+        for (part, _) in parts {
+            if part.is_over() {
+                continue;
+            }
+            let (key, negated) = part.key();
+            if self.is_solved(&key) || !seen.insert(key.clone()) {
+                continue;
+            }
+            out.push(Task {
+                part,
+                key,
+                negated,
+                size: 0,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::Session;
+    use crate::eval::tests::run;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// How many searches have been split (by any test of this process).
+    pub(super) static SPLITS: AtomicUsize = AtomicUsize::new(0);
+
+    /// Positions of every ruleset the generic solver searches, each big enough to be split.
+    const POSITIONS: [&str; 11] = [
+        "domineering(5, 4)",
+        "domineering(\"..#..|.....|.....|..#..\")",
+        "clobber(\"xoxo|oxox|xoxo\")",
+        "toads_frogs(\"TTT___FFF\")",
+        "game.grid.Konane(\"xoxox|o..ox|xoxox|oxoxo\")",
+        "game.grid.Fission(\"......|..x...|......\")",
+        "game.grid.Amazons(\"x...|....|...o\")",
+        "game.grid.SkiJumps(\"L....R|.R..L.|L....R\")",
+        "game.strip.TopplingDominoes(\"rllrlrrrllrl\")",
+        "game.graph.Snort(\".:A-.:B-.:C-.:D-.:E;.:F-.:G-.:H-.:I-.:J;.:A-.:F;.:B-.:G;.:C-.:H;.:D-.:I;.:E-.:J\")",
+        "game.graph.Col(\"R:A-.:B-.:C-.:D-.:E;.:F-.:G-.:H-.:I-R:J;R:A-.:F;.:B-.:G;.:C-.:H;.:D-.:I;.:E-R:J\")",
+    ];
+
+    fn session(threads: usize) -> Session {
+        let mut s = Session::new();
+        s.set_threads(threads);
+        s
+    }
+
+    /// A search split between 2 or 3 threads gives exactly the value one thread finds, and
+    /// so does a sum of the positions (whose components the split tables share).
+    #[test]
+    fn one_thread_and_several_give_the_same_values() {
+        let mut one = session(1);
+        let expected: Vec<String> = POSITIONS
+            .iter()
+            .map(|p| run(&mut one, &format!("{p}.CanonicalForm")).unwrap())
+            .collect();
+        for threads in [2, 3] {
+            let splits = SPLITS.load(Ordering::Relaxed);
+            let mut many = session(threads);
+            for (p, want) in POSITIONS.iter().zip(&expected) {
+                let got = run(&mut many, &format!("{p}.CanonicalForm")).unwrap();
+                assert_eq!(&got, want, "{p} with {threads} threads");
+            }
+            assert!(
+                SPLITS.load(Ordering::Relaxed) >= splits + POSITIONS.len(),
+                "the searches were not split"
+            );
+        }
+    }
+
+    /// Stopped by the memory ceiling, a split search reports it as one thread would, and the
+    /// session goes on with every thread.
+    #[test]
+    fn a_failed_split_search_leaves_the_session_working() {
+        let mut s = session(2);
+        s.engine()
+            .set_memory_limit(crate::engine::memory::heap_bytes() + (4 << 20));
+        let error = run(&mut s, "domineering(6, 5).CanonicalForm").unwrap_err();
+        assert!(error.contains("memory limit reached"), "{error}");
+        // The heap is the whole test process's: lift the ceiling before going on.
+        s.engine().set_memory_limit(usize::MAX);
+        let expected = run(&mut session(1), "domineering(4, 5)").unwrap();
+        assert_eq!(run(&mut s, "domineering(4, 5)").unwrap(), expected);
+    }
+
+    /// Ctrl-C stops every thread of a split search, and the session goes on.
+    #[test]
+    fn an_interrupted_split_search_stops_and_the_session_goes_on() {
+        let mut s = session(2);
+        let flag = s.interrupt_flag();
+        let splits = SPLITS.load(Ordering::Relaxed);
+        // Ctrl-C once a search has been split (this one, unless another test's came first).
+        let ctrl_c = std::thread::spawn({
+            let flag = flag.clone();
+            move || {
+                for _ in 0..1000 {
+                    if SPLITS.load(Ordering::Relaxed) > splits {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                flag.store(true, Ordering::SeqCst);
+            }
+        });
+        let error = run(&mut s, "domineering(7, 6).CanonicalForm").unwrap_err();
+        ctrl_c.join().unwrap();
+        assert!(error.contains("interrupted"), "{error}");
+        flag.store(false, Ordering::SeqCst);
+        let expected = run(&mut session(1), "domineering(4, 5)").unwrap();
+        assert_eq!(run(&mut s, "domineering(4, 5)").unwrap(), expected);
+    }
+}
