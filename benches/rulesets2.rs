@@ -7,8 +7,11 @@
 //! cannot be built (no registry), the ratios fall back to the cgt times recorded in
 //! `rulesets2.tsv` and `README.md`, and the table says so per row ("recorded").
 //!
-//! For each workload the two programs run `CGCALC_BENCH_RUNS` times each (default 3),
-//! alternating, and the table gives the median of each and their ratio. cgcalc's value is
+//! For each workload the programs run `CGCALC_BENCH_RUNS` times each (default 3), alternating:
+//! cgt, cgcalc on one thread (`--threads 1`) and cgcalc on `CGCALC_BENCH_THREADS` threads
+//! (default 2). The table gives the median of each, cgt's time over each of cgcalc's, and what
+//! the threads gained. Domineering 6×5, 6×6 and 7×5 are timed for cgcalc only (cgt needs
+//! minutes to hours). cgcalc's value is
 //! checked against the canonical form cgt printed (`rulesets2-forms/<ruleset>_<tier>.txt`,
 //! compared with `==` in cgcalc). Rows whose cgt time is below 0.05 s are timed but not
 //! ranked (the process start dominates both).
@@ -27,7 +30,8 @@ struct Workload {
     name: String,
     shown: String,
     cgcalc: Vec<String>,
-    cgt: Vec<String>,
+    /// `None`: cgcalc only.
+    cgt: Option<Vec<String>>,
     recorded_cgt: f64,
     /// The canonical form cgt printed, for the value check.
     form_file: Option<PathBuf>,
@@ -53,6 +57,7 @@ fn main() {
     let runs: usize = env_number("CGCALC_BENCH_RUNS").map_or(3, |r| r.max(1.0) as usize);
     let max_cgt = env_number("CGCALC_BENCH_MAX_CGT").unwrap_or(f64::INFINITY);
     let only = std::env::var("CGCALC_BENCH_ONLY").unwrap_or_default();
+    let threads = env_number("CGCALC_BENCH_THREADS").map_or(2, |t| t.max(1.0) as usize);
     let anchor = build_anchor(&data);
     match &anchor {
         Some(path) => println!(
@@ -61,32 +66,44 @@ fn main() {
         ),
         None => println!("cgt: anchor-cgt could not be built; ratios use cgt's recorded times\n"),
     }
-    println!("| workload | cgt s | cgcalc s | cgt / cgcalc | cgt timed | value equal |");
-    println!("|---|---:|---:|---:|---|---|");
+    println!(
+        "| workload | cgt s | cgcalc s | cgt / cgcalc | cgcalc {threads} threads s | cgt / cgcalc {threads} threads | {threads} threads gain | cgt timed | value equal |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---|---|");
     for w in workloads(&text, &data) {
         if w.recorded_cgt > max_cgt || !w.name.contains(only.as_str()) {
             continue;
         }
         let mut cgt_times = Vec::new();
         let mut cgcalc_times = Vec::new();
+        let mut threaded_times = Vec::new();
+        let with_threads = |n: usize| {
+            let mut args = vec!["--threads".to_string(), n.to_string()];
+            args.extend(w.cgcalc.iter().cloned());
+            args
+        };
         let mut ok = true;
         for _ in 0..runs {
-            if let Some(anchor) = &anchor {
-                match time(anchor, &w.cgt) {
+            if let (Some(anchor), Some(cgt_args)) = (&anchor, &w.cgt) {
+                match time(anchor, cgt_args) {
                     Some(t) => cgt_times.push(t),
                     None => eprintln!("rulesets2: anchor-cgt failed on {}", w.shown),
                 }
             }
-            match time(&binary, &w.cgcalc) {
-                Some(t) => cgcalc_times.push(t),
-                None => ok = false,
+            for (n, times) in [(1, &mut cgcalc_times), (threads, &mut threaded_times)] {
+                match time(&binary, &with_threads(n)) {
+                    Some(t) => times.push(t),
+                    None => ok = false,
+                }
             }
         }
-        let (cgt, source) = match median(&mut cgt_times) {
-            Some(t) => (t, "same run"),
-            None => (w.recorded_cgt, "recorded"),
+        let (cgt, source) = match (median(&mut cgt_times), &w.cgt) {
+            (Some(t), _) => (t, "same run"),
+            (None, Some(_)) => (w.recorded_cgt, "recorded"),
+            (None, None) => (f64::NAN, "—"),
         };
         let cgcalc = median(&mut cgcalc_times).unwrap_or(f64::NAN);
+        let threaded = median(&mut threaded_times).unwrap_or(f64::NAN);
         let equal = match &w.form_file {
             Some(f) => {
                 if ok && same_value(&binary, &w.cgcalc, f) {
@@ -97,14 +114,18 @@ fn main() {
             }
             None => "—",
         };
-        let ratio = if cgt >= 0.05 && cgcalc > 0.0 {
-            format!("{:.1}×", cgt / cgcalc)
-        } else {
-            "—".to_string()
+        let ratio = |time: f64| {
+            if cgt >= 0.05 && time > 0.0 {
+                format!("{:.1}×", cgt / time)
+            } else {
+                "—".to_string()
+            }
         };
+        let (one, many) = (ratio(cgcalc), ratio(threaded));
+        let gain = cgcalc / threaded;
         // A `|` inside a Markdown table cell must be escaped, even in code.
         println!(
-            "| {} `{}` | {cgt:.2} | {cgcalc:.3} | {ratio} | {source} | {equal} |",
+            "| {} `{}` | {cgt:.2} | {cgcalc:.3} | {one} | {threaded:.3} | {many} | {gain:.2}× | {source} | {equal} |",
             w.name,
             w.shown.replace('|', "\\|")
         );
@@ -156,7 +177,7 @@ fn workloads(table: &str, data: &Path) -> Vec<Workload> {
                 shown
             },
             cgcalc: vec!["-q".into(), "-e".into(), expr],
-            cgt: vec![subcommand, cgt_notation.to_string()],
+            cgt: Some(vec![subcommand, cgt_notation.to_string()]),
             recorded_cgt: cgt_seconds.parse().unwrap_or(f64::NAN),
             form_file: Some(data.join("rulesets2-forms").join(format!(
                 "{}_{}.txt",
@@ -172,8 +193,19 @@ fn workloads(table: &str, data: &Path) -> Vec<Workload> {
             name: "Domineering".into(),
             shown: format!("{w}×{h}"),
             cgcalc: vec!["-q".into(), "-e".into(), format!("domineering({w},{h})")],
-            cgt: vec!["domineering".into(), w.to_string(), h.to_string()],
+            cgt: Some(vec!["domineering".into(), w.to_string(), h.to_string()]),
             recorded_cgt: recorded,
+            form_file: None,
+        });
+    }
+    for (w, h) in [(6, 5), (6, 6), (7, 5)] {
+        out.push(Workload {
+            name: "Domineering".into(),
+            shown: format!("{w}×{h}"),
+            cgcalc: vec!["-q".into(), "-e".into(), format!("domineering({w},{h})")],
+            cgt: None,
+            // Far beyond any `CGCALC_BENCH_MAX_CGT`, which then skips these.
+            recorded_cgt: f64::INFINITY,
             form_file: None,
         });
     }
@@ -186,7 +218,7 @@ fn workloads(table: &str, data: &Path) -> Vec<Workload> {
                 "-e".into(),
                 format!("toads_frogs(\"{strip}\")"),
             ],
-            cgt: vec!["toads".into(), strip.into()],
+            cgt: Some(vec!["toads".into(), strip.into()]),
             recorded_cgt: recorded,
             form_file: None,
         });
@@ -197,7 +229,7 @@ fn workloads(table: &str, data: &Path) -> Vec<Workload> {
             name: "random sum".into(),
             shown: format!("sum_{n}"),
             cgcalc: vec!["-q".into(), file.to_string_lossy().into_owned()],
-            cgt: vec!["sum".into(), n.to_string(), "1".into()],
+            cgt: Some(vec!["sum".into(), n.to_string(), "1".into()]),
             recorded_cgt: recorded,
             form_file: None,
         });

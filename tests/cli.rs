@@ -72,6 +72,42 @@ fn unknown_flag_is_a_usage_error() {
     assert!(run.stdout.is_empty());
 }
 
+/// Searches long enough to be split between threads answer exactly as on one thread, whether
+/// the number comes from `--threads` or `CGCALC_THREADS`.
+#[test]
+fn searches_answer_the_same_on_one_thread_and_on_several() {
+    let script = "domineering(5, 5)\n\
+        game.grid.Konane(\"xoxox|o..ox|xoxox|oxoxo|xoxox\")\n\
+        game.grid.Amazons(\"x....|....o\")\n\
+        game.grid.Fission(\"......|..x...|......|......\")\n\
+        toads_frogs(\"TTTTTTT__FFFFFFF\")\n\
+        domineering(4, 4) + domineering(\"...|...|...|...|...\")\n";
+    let one = cgcalc(&["--threads", "1"], script);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(
+        one.stdout.lines().filter(|l| !l.starts_with(' ')).count(),
+        6
+    );
+    for threads in ["2", "3"] {
+        let many = cgcalc(&["--threads", threads], script);
+        assert_eq!(many.stdout, one.stdout, "--threads {threads}");
+    }
+    let output = Command::new(BIN)
+        .env("CGCALC_THREADS", "2")
+        .env("NO_COLOR", "1")
+        .write_stdin(script)
+        .output()
+        .expect("cgcalc runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), one.stdout);
+}
+
+#[test]
+fn threads_must_be_positive() {
+    let run = cgcalc(&["--threads", "0", "-e", "1"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--threads"), "{}", run.stderr);
+}
+
 #[test]
 fn bad_color_value_is_a_usage_error() {
     let run = cgcalc(&["--color", "sometimes"], "");
