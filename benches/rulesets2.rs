@@ -10,8 +10,8 @@
 //! For each workload the programs run `CGCALC_BENCH_RUNS` times each (default 3), alternating:
 //! cgt, cgcalc on one thread (`--threads 1`) and cgcalc on `CGCALC_BENCH_THREADS` threads
 //! (default 2). The table gives the median of each, cgt's time over each of cgcalc's, and what
-//! the threads gained. Domineering 6×5, 6×6 and 7×5 are timed for cgcalc only (cgt needs
-//! minutes to hours). cgcalc's value is
+//! the threads gained. With `CGCALC_BENCH_BIG=1`, Domineering 6×5, 6×6 and 7×5 are timed
+//! too, for cgcalc only (cgt needs minutes to hours; cgcalc about a minute and 2-3 GB each). cgcalc's value is
 //! checked against the canonical form cgt printed (`rulesets2-forms/<ruleset>_<tier>.txt`,
 //! compared with `==` in cgcalc). Rows whose cgt time is below 0.05 s are timed but not
 //! ranked (the process start dominates both).
@@ -198,7 +198,8 @@ fn workloads(table: &str, data: &Path) -> Vec<Workload> {
             form_file: None,
         });
     }
-    for (w, h) in [(6, 5), (6, 6), (7, 5)] {
+    let big = std::env::var_os("CGCALC_BENCH_BIG").is_some();
+    for (w, h) in [(6, 5), (6, 6), (7, 5)].into_iter().filter(|_| big) {
         out.push(Workload {
             name: "Domineering".into(),
             shown: format!("{w}×{h}"),

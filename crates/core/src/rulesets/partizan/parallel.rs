@@ -11,7 +11,8 @@
 //!    done within [`WARM_UP`]) without starting any thread.
 //! 2. Otherwise the components a move or two below the root become tasks, each once, the
 //!    largest first.
-//! 3. The calling thread and `threads − 1` workers take tasks in turn until none is left. Each
+//! 3. The calling thread takes tasks from the front, the largest first, and `threads − 1`
+//!    workers from the back, until none is left. Each
 //!    thread computes in an engine and a table of its own (an engine is single-threaded, and
 //!    a lock on it would tax every operation). A thread that needs a component looks in its own
 //!    table, then in the [`SharedTable`], where a value is a game of a
@@ -39,10 +40,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long a search runs alone before it is split, so that small searches start no thread
-/// and a thread's start-up (a fresh engine each) never dominates.
+/// How long a search runs alone before it is split. A new thread starts with an empty engine
+/// and table, and the thread that started publishes everything it solves from then on: split
+/// after 20 ms, searches of 30–150 ms took up to half as long again (Amazons, Fission, Ski
+/// Jumps). After 100 ms what is left to lose is small beside what two threads gain on a long
+/// search.
 #[cfg(not(test))]
-const WARM_UP: Duration = Duration::from_millis(20);
+const WARM_UP: Duration = Duration::from_millis(100);
 /// The unit tests split every search they allow several threads, however small.
 #[cfg(test)]
 const WARM_UP: Duration = Duration::ZERO;
@@ -172,19 +176,21 @@ impl<K: Eq + Hash + Clone> Sharing<K> {
     }
 }
 
-/// A time after which a search gives up (to be split), read every [`Deadline::STRIDE`]
-/// components rather than at each.
-pub(crate) struct Deadline {
+/// The time a search runs alone, and whether it is up (read every [`WarmUp::STRIDE`]
+/// components rather than at each). Publishing what was solved meanwhile when the search
+/// splits did not pay: the thread that ran alone keeps the largest tasks, whose followers it
+/// holds, and a short search lost a third more time publishing.
+pub(crate) struct WarmUp {
     at: Instant,
     countdown: u32,
     expired: bool,
 }
 
-impl Deadline {
+impl WarmUp {
     const STRIDE: u32 = 64;
 
-    fn after(wait: Duration) -> Self {
-        Deadline {
+    fn new(wait: Duration) -> Self {
+        WarmUp {
             at: Instant::now() + wait,
             // The first component reads the clock, so that no wait at all splits at once.
             countdown: 1,
@@ -200,6 +206,49 @@ impl Deadline {
             self.expired = Instant::now() >= self.at;
         }
         self.expired
+    }
+}
+
+/// The tasks not yet taken, `first..last` of a list: the thread that started the search takes
+/// from the front (the largest tasks, whose followers its table holds from the time it ran
+/// alone), the others from the back (they start with empty tables, and a small task costs
+/// them little). Both ends in one word, changed by compare-and-swap.
+struct TaskQueue(AtomicU64);
+
+impl TaskQueue {
+    fn new(len: usize) -> Self {
+        TaskQueue(AtomicU64::new((len as u64) << 32))
+    }
+
+    /// Take the first or the last task left.
+    fn take(&self, first: bool) -> Option<usize> {
+        let mut ends = self.0.load(Ordering::Relaxed);
+        loop {
+            let (start, end) = (ends & 0xffff_ffff, ends >> 32);
+            if start >= end {
+                return None;
+            }
+            let (taken, rest) = if first {
+                (start, (end << 32) | (start + 1))
+            } else {
+                (end - 1, ((end - 1) << 32) | start)
+            };
+            match self
+                .0
+                .compare_exchange_weak(ends, rest, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(taken as usize),
+                Err(now) => ends = now,
+            }
+        }
+    }
+
+    fn take_first(&self) -> Option<usize> {
+        self.take(true)
+    }
+
+    fn take_last(&self) -> Option<usize> {
+        self.take(false)
     }
 }
 
@@ -221,21 +270,21 @@ impl<G: Rules> Solver<G> {
         engine: &mut Engine,
         threads: usize,
     ) -> EngineResult<GameId> {
-        self.deadline = Some(Deadline::after(WARM_UP));
+        self.warm_up = Some(WarmUp::new(WARM_UP));
         let alone = self.value(position, engine);
-        if !self.deadline.take().is_some_and(|d| d.expired) {
+        if !self.warm_up.take().is_some_and(|w| w.expired) {
             return alone;
         }
         let tasks = self.tasks(position, threads);
         #[cfg(test)]
         tests::SPLITS.fetch_add(1, Ordering::Relaxed);
         let shared = Arc::new(SharedTable::new());
-        let next = AtomicUsize::new(0);
+        let queue = TaskQueue::new(tasks.len());
         let workers: Vec<Engine> = (1..threads).map(|_| engine.worker()).collect();
         self.sharing = Some(Sharing::new(&shared));
         std::thread::scope(|scope| {
             for mut worker in workers {
-                let (shared, tasks, next) = (&shared, &tasks, &next);
+                let (shared, tasks, queue) = (&shared, &tasks, &queue);
                 // A thread the system refuses leaves its share to the others.
                 let _ = std::thread::Builder::new()
                     .name("cgcalc-search".into())
@@ -243,12 +292,12 @@ impl<G: Rules> Solver<G> {
                     .spawn_scoped(scope, move || {
                         let mut solver = Solver::<G>::new();
                         solver.sharing = Some(Sharing::new(shared));
-                        shared.settle(solver.work(tasks, next, &mut worker));
+                        shared.settle(solver.work(tasks, || queue.take_last(), &mut worker));
                         drop((solver, worker));
                         crate::engine::memory::report_thread_allocations();
                     });
             }
-            shared.settle(self.work(&tasks, &next, engine));
+            shared.settle(self.work(&tasks, || queue.take_first(), engine));
         });
         let value = match shared.take_failure() {
             Some(e) => Err(e),
@@ -258,14 +307,14 @@ impl<G: Rules> Solver<G> {
         value
     }
 
-    /// Solve tasks, taking the next one left, until none is.
+    /// Solve tasks, taking them as `take` says, until none is left.
     fn work(
         &mut self,
         tasks: &[Task<G>],
-        next: &AtomicUsize,
+        mut take: impl FnMut() -> Option<usize>,
         engine: &mut Engine,
     ) -> EngineResult<()> {
-        while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+        while let Some(task) = take().map(|i| &tasks[i]) {
             self.keyed_value(&task.part, &task.key, task.negated, engine)?;
         }
         Ok(())
@@ -322,7 +371,7 @@ impl<G: Rules> Solver<G> {
                 continue;
             }
             let (key, negated) = part.key();
-            if self.is_solved(&key) || !seen.insert(key.clone()) {
+            if self.table_value(&key).is_some() || !seen.insert(key.clone()) {
                 continue;
             }
             out.push(Task {
@@ -358,6 +407,40 @@ mod tests {
         "game.graph.Snort(\".:A-.:B-.:C-.:D-.:E;.:F-.:G-.:H-.:I-.:J;.:A-.:F;.:B-.:G;.:C-.:H;.:D-.:I;.:E-.:J\")",
         "game.graph.Col(\"R:A-.:B-.:C-.:D-.:E;.:F-.:G-.:H-.:I-R:J;R:A-.:F;.:B-.:G;.:C-.:H;.:D-.:I;.:E-R:J\")",
     ];
+
+    /// Taken from both ends by several threads at once, every task is taken exactly once: the
+    /// first threads from the front in order, the others from the back.
+    #[test]
+    fn every_task_is_taken_once() {
+        let queue = super::TaskQueue::new(10_000);
+        let taken: Vec<Vec<usize>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|t| {
+                    let queue = &queue;
+                    scope.spawn(move || {
+                        let take = || {
+                            if t % 2 == 0 {
+                                queue.take_first()
+                            } else {
+                                queue.take_last()
+                            }
+                        };
+                        std::iter::from_fn(take).collect::<Vec<usize>>()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for (t, mine) in taken.iter().enumerate() {
+            let ascending = mine.windows(2).all(|w| w[0] < w[1]);
+            let descending = mine.windows(2).all(|w| w[0] > w[1]);
+            assert!(if t % 2 == 0 { ascending } else { descending });
+        }
+        let mut all: Vec<usize> = taken.into_iter().flatten().collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..10_000).collect::<Vec<_>>());
+        assert_eq!(queue.take_first(), None);
+    }
 
     fn session(threads: usize) -> Session {
         let mut s = Session::new();

@@ -12,7 +12,7 @@
 //! why they share one table of results.
 
 use super::Rules;
-use super::parallel::{Deadline, Sharing};
+use super::parallel::{Sharing, WarmUp};
 use crate::engine::table::{StoredId, Table};
 use crate::engine::{Engine, EngineError, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
@@ -31,9 +31,9 @@ pub struct Solver<G: Rules> {
     spare_ends: Vec<Vec<usize>>,
     /// While the search is split between threads: the results they share.
     pub(super) sharing: Option<Sharing<G::Key>>,
-    /// When set, the search stops (as [`EngineError::Interrupted`]) rather than solve a
-    /// component once it has passed.
-    pub(super) deadline: Option<Deadline>,
+    /// While the search runs alone before it may be split: it stops (as
+    /// [`EngineError::Interrupted`]) rather than solve a component once the time is up.
+    pub(super) warm_up: Option<WarmUp>,
 }
 
 /// A component of a position one move away, keyed.
@@ -53,7 +53,7 @@ impl<G: Rules> Default for Solver<G> {
             spare_pieces: Vec::new(),
             spare_ends: Vec::new(),
             sharing: None,
-            deadline: None,
+            warm_up: None,
         }
     }
 }
@@ -72,9 +72,9 @@ impl<G: Rules> Solver<G> {
         self.table.is_empty()
     }
 
-    /// Whether the component keyed `key` is in the table.
-    pub(super) fn is_solved(&self, key: &G::Key) -> bool {
-        self.table.get(key).is_some()
+    /// The value in the table of the component keyed `key`.
+    pub(super) fn table_value(&self, key: &G::Key) -> Option<GameId> {
+        self.table.get(key).map(GameId::from)
     }
 
     /// Approximate bytes held by the table.
@@ -131,8 +131,8 @@ impl<G: Rules> Solver<G> {
             self.table.insert(key.clone(), v.into());
             return if negated { engine.neg(v) } else { Ok(v) };
         }
-        if let Some(deadline) = &mut self.deadline
-            && deadline.passed()
+        if let Some(warm_up) = &mut self.warm_up
+            && warm_up.passed()
         {
             return Err(EngineError::Interrupted);
         }
