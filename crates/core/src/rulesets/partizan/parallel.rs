@@ -9,23 +9,22 @@
 //!
 //! 1. The search starts on the calling thread alone, which finishes small searches (those
 //!    done within [`WARM_UP`]) without starting any thread.
-//! 2. Otherwise the components a move or two below the root become tasks, each once, the
-//!    largest first.
+//! 2. Otherwise the components one to three moves below the root become tasks, each once,
+//!    the largest first.
 //! 3. The calling thread takes tasks from the front, the largest first, and `threads − 1`
-//!    workers from the back, until none is left. Each
-//!    thread computes in an engine and a table of its own (an engine is single-threaded, and
-//!    a lock on it would tax every operation). A thread that needs a component looks in its own
-//!    table, then in the [`SharedTable`], where a value is a game of a
-//!    [`SharedGames`] store that any engine can import; otherwise it
-//!    solves the component and publishes the value.
+//!    workers from the back, until none is left. Each thread computes in an engine and a
+//!    table of its own (an engine is single-threaded, and a lock on it would tax every
+//!    operation). A thread that needs a component looks in its own table, then in the
+//!    [`SharedTable`], where a value is a game of a [`SharedGames`] store that any engine can
+//!    import; otherwise it solves the component and publishes the value.
 //! 4. The calling thread then solves the root, finding the tasks' values in the shared table.
 //!
 //! Nothing waits: two threads may solve the same component at once, and the later value
 //! (equal, as canonical forms are unique) is dropped. The shared table is a sharded map
-//! (`dashmap`) whose locks are held for one look-up or insert and a store of games that is
-//! read without a lock (`boxcar`), so more threads contend little;
-//! what grows with them is the work solved twice at the same moment and the copies of shared
-//! games in each engine (docs/architecture.md, "Several threads").
+//! (`dashmap`) whose locks are held for one look-up or insert, and the store of games is read
+//! without a lock (`boxcar`), so more threads contend little. What grows with them is the work
+//! solved twice at the same moment and the copies of shared games in each engine
+//! (docs/architecture.md, "Several threads").
 
 use super::Rules;
 use super::solver::Solver;
