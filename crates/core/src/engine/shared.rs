@@ -78,18 +78,17 @@ impl Exchange {
     }
 
     fn exported(&self, id: GameId) -> Option<SharedId> {
-        match self.exported.get(id.index()) {
-            Some(&n) if n > 0 => Some(SharedId(n - 1)),
-            _ => None,
-        }
+        stored(&self.exported, id.index()).map(SharedId)
     }
 
     fn imported(&self, shared: SharedId) -> Option<GameId> {
-        match self.imported.get(shared.0 as usize) {
-            Some(&n) if n > 0 => Some(GameId(n - 1)),
-            _ => None,
-        }
+        stored(&self.imported, shared.0 as usize).map(GameId)
     }
+}
+
+/// The id kept at `at` of an [`Exchange`] vector (kept as id + 1, 0 meaning none).
+fn stored(ids: &[u32], at: usize) -> Option<u32> {
+    ids.get(at).and_then(|&n| n.checked_sub(1))
 }
 
 impl Engine {

@@ -3,7 +3,7 @@
 //! looked up in the ruleset's character map), with the eight symmetries of the rectangle,
 //! regions and cropping.
 
-use crate::rulesets::graph::model::bits;
+use crate::rulesets::graph::model::{bits, components};
 use crate::value::picture::{Board, Cell, Picture};
 use crate::value::{EvalError, EvalResult};
 use std::cell::RefCell;
@@ -206,8 +206,8 @@ impl Cells {
     pub fn regions(&self, boundary: u8, directions: &[(i32, i32)], fill: u8) -> Vec<Cells> {
         let (h, w) = (self.rows(), self.cols());
         let neighbours = neighbour_masks(h, w, directions);
-        // Cells as bits of a u128 (a board has at most MAX_CELLS = 128 cells): a region is
-        // grown a frontier at a time, with no allocation but the parts themselves (the
+        // Cells as bits of a u128 (a board has at most MAX_CELLS = 128 cells), split as the
+        // graph games split their vertices: no allocation but the masks and the parts (the
         // region split was a third of Amazons' search when it was a flood fill over indices).
         let mut open: u128 = 0;
         for (i, &v) in self.cells.iter().enumerate() {
@@ -215,20 +215,8 @@ impl Cells {
                 open |= 1 << i;
             }
         }
-        let all_open = open;
         let mut out = Vec::new();
-        while open != 0 {
-            let mut region = open & open.wrapping_neg();
-            let mut frontier = region;
-            while frontier != 0 {
-                let mut grown = 0;
-                for i in bits(frontier) {
-                    grown |= neighbours[i];
-                }
-                frontier = grown & open & !region;
-                region |= frontier;
-            }
-            open &= !region;
+        for region in components(open, &neighbours) {
             let (mut r0, mut r1, mut c0, mut c1) = (h, 0, w, 0);
             for i in bits(region) {
                 let (r, c) = (i / w, i % w);
@@ -236,7 +224,7 @@ impl Cells {
             }
             // The whole board is one region: it is its own part when cells outside regions
             // are filled as boundaries are.
-            if region == all_open
+            if region == open
                 && fill == boundary
                 && (r0, c0) == (0, 0)
                 && (r1, c1) == (h - 1, w - 1)
