@@ -86,17 +86,22 @@ impl HeapGame {
         &self.rules
     }
 
+    /// The sequence, set to use the engine's threads.
+    fn sequence(&self, engine: &Engine) -> std::cell::RefMut<'_, NimSequence> {
+        let mut sequence = self.sequence.borrow_mut();
+        sequence.set_threads(engine.threads());
+        sequence
+    }
+
     /// g(n).
     pub fn nim_value(&self, n: u64, engine: &Engine) -> EngineResult<u64> {
-        self.sequence
-            .borrow_mut()
+        self.sequence(engine)
             .value(&self.rules, n, &|| engine.check_interrupt())
     }
 
     /// g(0), …, g(len − 1).
     pub fn prefix(&self, len: usize, engine: &Engine) -> EngineResult<Vec<u32>> {
-        self.sequence
-            .borrow_mut()
+        self.sequence(engine)
             .prefix(&self.rules, len, &|| engine.check_interrupt())
     }
 
@@ -146,8 +151,7 @@ impl HeapGame {
         limit: usize,
         engine: &Engine,
     ) -> EngineResult<Option<Periodicity>> {
-        self.sequence
-            .borrow_mut()
+        self.sequence(engine)
             .search_period(&self.rules, limit, &|| engine.check_interrupt())
     }
 

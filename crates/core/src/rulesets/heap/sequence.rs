@@ -46,7 +46,7 @@ const POLL_EVERY: usize = 1 << 10;
 pub const CANDIDATE_WINDOW: usize = 1 << 22;
 
 /// How the next value is found.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Method {
     FiniteSubtraction(FiniteSubtraction),
     CofiniteSubtraction(CofiniteSubtraction),
@@ -55,7 +55,7 @@ enum Method {
 }
 
 /// The nim values of one ruleset computed so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct NimSequence {
     values: Vec<u32>,
     method: Method,
@@ -123,6 +123,13 @@ impl NimSequence {
             next_check: usize::MAX,
             stamp: Vec::new(),
             round: 0,
+        }
+    }
+
+    /// Let the computation use up to `threads` threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Method::Sparse(m) = &mut self.method {
+            m.set_threads(threads);
         }
     }
 

@@ -17,6 +17,13 @@ fn fast(r: &HeapRules, len: usize) -> Vec<u32> {
     NimSequence::new(r).prefix(r, len, &|| Ok(())).unwrap()
 }
 
+/// The same on two threads (in tests the sparse method's helper starts at heap 1024).
+fn fast_on_two_threads(r: &HeapRules, len: usize) -> Vec<u32> {
+    let mut sequence = NimSequence::new(r);
+    sequence.set_threads(2);
+    sequence.prefix(r, len, &|| Ok(())).unwrap()
+}
+
 /// An octal-like code: a few digits 0-7 after the point, maybe a split digit before it, maybe
 /// modifiers.
 fn octal_code() -> impl Strategy<Value = String> {
@@ -297,6 +304,18 @@ proptest! {
         prop_assert_eq!(fast(&r, 2000), naive_values(&r, 2000), "code {}", code);
     }
 
+    /// The helper thread shares the block pass and the scans in every proportion (tests
+    /// cycle its load), and the values do not change.
+    #[test]
+    fn sparse_method_on_two_threads_is_the_definition(code in octal_code()) {
+        let parsed = TbCode::parse(&code, CodeKind::TakeAndBreak).unwrap();
+        prop_assume!(parsed.loopiness().is_none());
+        let r = HeapRules::TakeAndBreak(parsed);
+        let two = fast_on_two_threads(&r, 12_000);
+        prop_assert_eq!(&two[..4000], &naive_values(&r, 4000)[..], "code {}", code);
+        prop_assert_eq!(two, fast(&r, 12_000), "code {}", code);
+    }
+
     #[test]
     fn hexadecimal_sequences_are_the_definition_to_heap_2000(code in hexadecimal_code()) {
         let parsed = TbCode::parse(&code, CodeKind::Hexadecimal).unwrap();
@@ -311,10 +330,11 @@ proptest! {
 
 /// Grundy's game to 2^21 heaps against the published figures: the largest nim value is 231,
 /// first at heap 763 622; under the rare mask 0xfe there are 1 274 rare heaps (heap 0, of
-/// value 0, included), the last at 82 860.
+/// value 0, included), the last at 82 860. Computed on two threads (the helper shares the
+/// work from heap 1024 on).
 #[test]
 fn grundy_game_to_two_to_the_21() {
-    let values = fast(&rules("4!.0"), 1 << 21);
+    let values = fast_on_two_threads(&rules("4!.0"), 1 << 21);
     let max = values.iter().copied().max().unwrap();
     assert_eq!(max, 231);
     assert_eq!(values.iter().position(|&v| v == max), Some(763_622));

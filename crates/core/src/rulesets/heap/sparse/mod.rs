@@ -65,6 +65,9 @@
 //! would be past a minute.
 
 use super::code::{Modifier, TbCode};
+use pipeline::Helper;
+
+mod pipeline;
 
 /// How a removal of j tokens may split the rest in two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,11 +101,16 @@ const CHUNK: usize = 512;
 /// Needed values few enough to be looked for by comparison rather than marked.
 const FEW: usize = 4;
 
-/// Heaps whose rare pairs are marked together (see [`SparseOctal::prepare_block`]).
+/// Heaps whose rare pairs are marked together (see [`mark_block`]).
 const BLOCK: usize = 256;
 
+/// Heaps before the block pass moves to a second core (when there is one): a sequence this
+/// short takes well under a second, and starting a thread would be most of its cost. (Tests
+/// start the helper early so that short sequences exercise it.)
+const HELPER_FROM: usize = if cfg!(test) { 1 << 10 } else { 1 << 16 };
+
 /// Incremental state of the method for one code.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SparseOctal {
     moves: Vec<Move>,
     /// Whether some move splits into two heaps (else there is nothing to be sparse about).
@@ -125,6 +133,14 @@ pub struct SparseOctal {
     block_marks: Vec<u64>,
     next_review: usize,
     max_value: u32,
+    /// The heaps b whose pairs (b, r − b) the block has marked for every heap of it (the
+    /// scan skips them).
+    block_scanned: std::ops::Range<usize>,
+    /// Threads the method may use (the block pass moves to a helper when over one).
+    threads: usize,
+    helper: Option<Helper>,
+    /// How many heaps' pairs the helper marks a block (pipeline.rs).
+    helper_load: usize,
 }
 
 impl SparseOctal {
@@ -180,11 +196,23 @@ impl SparseOctal {
             block_marks: Vec::new(),
             next_review: 256,
             max_value: 0,
+            block_scanned: 0..0,
+            threads: 1,
+            helper: None,
+            helper_load: 0,
         })
     }
 
+    /// Let the method use up to `threads` threads (one more than the caller's at most).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+        if threads < 2 {
+            self.helper = None;
+        }
+    }
+
     fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones().is_multiple_of(2)
+        is_rare_under(self.mask, v)
     }
 
     /// g(n), given g(0..n) (and that every earlier value came from this method, in order).
@@ -193,11 +221,9 @@ impl SparseOctal {
         if n >= self.next_review {
             self.review_mask(g);
             self.next_review = n + n / 2;
-            self.block_start = 0;
-            self.block_rare = 0..0;
         }
         if self.mask != 0 && n >= self.block_start + BLOCK {
-            self.prepare_block(g);
+            self.start_block(g);
         }
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
@@ -291,40 +317,70 @@ impl SparseOctal {
         }
     }
 
-    /// Mark, for the next BLOCK heaps n, n + 1, …, every pair (a, r − a) with a rare heap
-    /// a > BLOCK. Both members are below n, so this needs no value of the block; and with a
-    /// fixed the loads g(r − a) run along consecutive heaps, and each heap's marks are its own
-    /// words — no waiting between iterations. (Heap by heap, the same pairs cost a scattered
-    /// load each and took ~85 % of the time in Grundy's game.)
-    fn prepare_block(&mut self, g: &[u32]) {
+    /// Start the block of heaps n … n + BLOCK − 1: take what the helper marked for it during
+    /// the previous block and mark the rest of its pass here, or mark it all here; then have
+    /// the helper mark the next block's.
+    fn start_block(&mut self, g: &[u32]) {
         let n = g.len();
         self.block_start = n;
-        let words = ((self.max_value + 1).next_power_of_two() as usize * 2).div_ceil(64);
+        if self.helper.is_none() && self.threads > 1 && n >= HELPER_FROM {
+            self.helper = Helper::spawn(self.moves.clone());
+            self.helper_load = self.rare.len();
+        }
+        let words = marked_words(self.max_value);
         self.block_words = words;
-        self.block_marks.clear();
-        self.block_marks.resize(BLOCK * words, 0);
-        let first = self.rare.partition_point(|&a| (a as usize) <= BLOCK);
-        self.block_rare = first..self.rare.len();
-        let marks = &mut self.block_marks;
-        for m in &self.moves {
-            let Split::Pair { distinct } = m.split else {
-                continue;
-            };
-            for &a in &self.rare[first..] {
-                let a = a as usize;
-                let ga = g[a];
-                // Heap n + i leaves r = n + i − j; the pair needs a < r (a ≤ n − 1, so r − a
-                // ≤ n − 2 + … stays below n since a > BLOCK > i).
-                let from = (a + m.j + 1).saturating_sub(n);
-                let skip = (distinct && (2 * a + m.j) >= n).then(|| 2 * a + m.j - n);
-                for i in from..BLOCK {
-                    if Some(i) == skip {
-                        continue;
-                    }
-                    let v = (ga ^ g[n + i - m.j - a]) as usize;
-                    marks[i * words + (v >> 6)] |= 1 << (v & 63);
+        let ready = self
+            .helper
+            .as_mut()
+            .and_then(|h| h.take(n, self.mask, words));
+        let from = match ready {
+            Some((ready, waited)) => {
+                let used = std::mem::replace(&mut self.block_marks, ready.marks);
+                if let Some(helper) = &mut self.helper {
+                    helper.recycle(used);
                 }
+                self.helper_load = self.next_load(waited);
+                self.block_scanned = ready.scanned;
+                self.block_rare = ready.rare.start..self.rare.len();
+                ready.rare.end
             }
+            None => {
+                // The rare heaps above BLOCK: their pairs need no value of this block.
+                let first = self.rare.partition_point(|&a| (a as usize) <= BLOCK);
+                self.block_scanned = 0..0;
+                self.block_rare = first..self.rare.len();
+                self.block_marks.clear();
+                self.block_marks.resize(BLOCK * words, 0);
+                first
+            }
+        };
+        let rest = self.rare[from..].iter().map(|&a| a as usize);
+        mark_block(&self.moves, g, rest, n, words, &mut self.block_marks);
+        if let Some(helper) = &mut self.helper
+            && !helper.request(g, self.mask, self.helper_load, words)
+        {
+            self.helper = None;
+        }
+    }
+
+    /// The helper's next load: less when the caller had to wait for its marks, more when not,
+    /// so that neither thread waits (pipeline.rs). Tests, whose timing is whatever it is,
+    /// cycle through loads instead, so that every way of sharing is exercised.
+    fn next_load(&self, waited: bool) -> usize {
+        let rare = self.rare.len();
+        if cfg!(test) {
+            return match self.block_start / BLOCK % 4 {
+                0 => 0,
+                1 => rare / 2,
+                2 => rare,
+                _ => rare + 300,
+            };
+        }
+        let step = self.helper_load / 16 + 4;
+        if waited {
+            self.helper_load.saturating_sub(step)
+        } else {
+            self.helper_load + step
         }
     }
 
@@ -362,9 +418,18 @@ impl SparseOctal {
             count += 1;
             longest = longest.max(top);
         }
+        // Pairs the block has marked already.
+        let skip = self.block_scanned.clone();
         let mut a = 1;
         while a <= longest {
-            let end = (a + CHUNK).min(longest + 1);
+            if skip.contains(&a) {
+                a = skip.end;
+                continue;
+            }
+            let mut end = (a + CHUNK).min(longest + 1);
+            if a < skip.start {
+                end = end.min(skip.start);
+            }
             if until_needed && self.needed.len() <= FEW {
                 // Only a few scarce values left: look for them alone. A compare-and-or loop
                 // vectorises, unlike the scattered stores of marking every pair.
@@ -455,10 +520,62 @@ impl SparseOctal {
         self.rare = if mask == 0 {
             Vec::new()
         } else {
-            (1..g.len() as u32)
-                .filter(|&a| self.is_rare(g[a as usize]))
-                .collect()
+            rare_heaps(mask, g, 1).collect()
         };
+        // The block's marks were made from the old list of rare heaps.
+        self.block_start = 0;
+        self.block_rare = 0..0;
+        self.block_scanned = 0..0;
+    }
+}
+
+fn is_rare_under(mask: u32, v: u32) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
+/// The heaps from `from` on whose values are rare under `mask`, ascending.
+fn rare_heaps(mask: u32, g: &[u32], from: usize) -> impl Iterator<Item = u32> + '_ {
+    (from..g.len())
+        .filter(move |&a| is_rare_under(mask, g[a]))
+        .map(|a| a as u32)
+}
+
+/// Words of marks a heap when no value exceeds `max_value`: room for every xor of two values.
+fn marked_words(max_value: u32) -> usize {
+    ((max_value + 1).next_power_of_two() as usize * 2).div_ceil(64)
+}
+
+/// Mark, for the BLOCK heaps from `start` on, every split value g(a) ⊕ g(r − a) with a among
+/// `heaps`, into `words` words a heap. Every pair must lie within the values known, `g`: so
+/// each a is above BLOCK when `g` ends at `start`, and above 2·BLOCK when it ends a block
+/// earlier (the helper's case). With a fixed, the loads g(r − a) run along consecutive heaps
+/// and each heap's marks are its own words, so no iteration waits on another (heap by heap,
+/// the same pairs cost a scattered load each and took ~85 % of the time in Grundy's game).
+fn mark_block(
+    moves: &[Move],
+    g: &[u32],
+    heaps: impl Iterator<Item = usize> + Clone,
+    start: usize,
+    words: usize,
+    marks: &mut [u64],
+) {
+    for m in moves {
+        let Split::Pair { distinct } = m.split else {
+            continue;
+        };
+        for a in heaps.clone() {
+            let ga = g[a];
+            // Heap start + i leaves r = start + i − j; the pair needs a < r.
+            let from = (a + m.j + 1).saturating_sub(start);
+            let skip = (distinct && (2 * a + m.j) >= start).then(|| 2 * a + m.j - start);
+            for i in from..BLOCK {
+                if Some(i) == skip {
+                    continue;
+                }
+                let v = (ga ^ g[start + i - m.j - a]) as usize;
+                marks[i * words + (v >> 6)] |= 1 << (v & 63);
+            }
+        }
     }
 }
 

@@ -1,0 +1,188 @@
+//! The block pass on a second core: while the heaps of one block are found, a helper thread
+//! marks the rare pairs of the next one.
+//!
+//! The pass for the block that starts at heap s + BLOCK needs only the values below s when
+//! its heaps lie above 2·BLOCK (see [`super::mark_block`]), so it can run while heaps
+//! s … s + BLOCK − 1 are being found. The helper keeps a copy of the sequence of its own, to
+//! which each finished block is appended: the two threads never share memory that grows. Per
+//! block they exchange that block's values one way and the next block's marks the other,
+//! and the marks' buffers go back and forth so that nothing is allocated per block.
+//!
+//! **Sharing the work.** Each request says how many heaps' pairs the helper is to mark (its
+//! *load*). Up to the number of rare heaps it marks that many of them, and the caller marks
+//! the rest of the block pass when the block starts; past it, the helper also marks the pairs
+//! of the smallest heaps above 2·BLOCK, which the caller's scan then skips. The caller raises
+//! the load when the marks were ready as it asked for them and lowers it when it had to wait,
+//! so the two threads end up busy alike: Grundy's game, whose scans take most of the time,
+//! hands the helper part of them; Treblecross (0.007), whose block pass is almost all of it,
+//! keeps part of the pass.
+
+use super::{BLOCK, Move, mark_block, rare_heaps};
+use std::ops::Range;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::thread::JoinHandle;
+
+/// The rare pairs of one block, marked by the helper.
+pub(super) struct BlockMarks {
+    pub start: usize,
+    pub mask: u32,
+    /// The rare heaps whose pairs are marked, as positions in the list of rare heaps (the
+    /// helper's list and the caller's agree up to where the helper's ends).
+    pub rare: Range<usize>,
+    /// The heaps b whose pairs (b, r − b) are marked besides, all pairs being unmarked.
+    pub scanned: Range<usize>,
+    /// Words of marks a heap.
+    pub words: usize,
+    pub marks: Vec<u64>,
+}
+
+struct Request {
+    /// The values that follow those sent before.
+    values: Vec<u32>,
+    mask: u32,
+    start: usize,
+    /// How many heaps' pairs to mark (see the module doc).
+    load: usize,
+    words: usize,
+    /// A buffer to mark into.
+    spare: Vec<u64>,
+}
+
+/// A helper thread and the one request it may have in hand.
+pub(super) struct Helper {
+    requests: Option<Sender<Request>>,
+    replies: Receiver<BlockMarks>,
+    thread: Option<JoinHandle<()>>,
+    /// Heaps whose values the helper has.
+    sent: usize,
+    /// The start of the block whose marks were asked for and not yet taken.
+    pending: Option<usize>,
+    spare: Vec<u64>,
+}
+
+impl Helper {
+    /// A helper for these moves, or `None` if no thread can be started.
+    pub fn spawn(moves: Vec<Move>) -> Option<Helper> {
+        let (requests, inbox) = channel();
+        let (outbox, replies) = channel();
+        let thread = std::thread::Builder::new()
+            .name("cgcalc-block-pass".into())
+            .spawn(move || serve(&moves, &inbox, &outbox))
+            .ok()?;
+        Some(Helper {
+            requests: Some(requests),
+            replies,
+            thread: Some(thread),
+            sent: 0,
+            pending: None,
+            spare: Vec::new(),
+        })
+    }
+
+    /// The marks of the block that starts at `start` under `mask` and `words` words a heap,
+    /// if they were asked for, waiting for them if need be; and whether it had to wait. Marks
+    /// asked for under another mask, width or block are dropped.
+    pub fn take(&mut self, start: usize, mask: u32, words: usize) -> Option<(BlockMarks, bool)> {
+        self.pending.take()?;
+        let (marks, waited) = match self.replies.try_recv() {
+            Ok(marks) => (marks, false),
+            Err(TryRecvError::Empty) => (self.replies.recv().ok()?, true),
+            Err(TryRecvError::Disconnected) => return None,
+        };
+        if marks.start == start && marks.mask == mask && marks.words == words {
+            Some((marks, waited))
+        } else {
+            self.spare = marks.marks;
+            None
+        }
+    }
+
+    /// Hand a used buffer back, to be marked into again.
+    pub fn recycle(&mut self, buffer: Vec<u64>) {
+        self.spare = buffer;
+    }
+
+    /// Ask for `load` heaps' marks (see the module doc), `words` words a heap, for the block
+    /// after the one starting at `g.len()`, sending the values the helper lacks. False when
+    /// the helper has stopped.
+    pub fn request(&mut self, g: &[u32], mask: u32, load: usize, words: usize) -> bool {
+        let Some(requests) = &self.requests else {
+            return false;
+        };
+        let request = Request {
+            values: g[self.sent..].to_vec(),
+            mask,
+            start: g.len() + BLOCK,
+            load,
+            words,
+            spare: std::mem::take(&mut self.spare),
+        };
+        if requests.send(request).is_err() {
+            return false;
+        }
+        self.sent = g.len();
+        self.pending = Some(g.len() + BLOCK);
+        true
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        // Closing the channel ends the helper's loop after the block in hand.
+        self.requests = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for Helper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Helper")
+            .field("sent", &self.sent)
+            .field("pending", &self.pending)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The helper's loop: append the values, bring the rare heaps up to date, mark the block.
+fn serve(moves: &[Move], inbox: &Receiver<Request>, outbox: &Sender<BlockMarks>) {
+    let mut g: Vec<u32> = Vec::new();
+    let mut mask = 0;
+    let mut rare: Vec<u32> = Vec::new();
+    for request in inbox {
+        let from = g.len();
+        g.extend_from_slice(&request.values);
+        if request.mask == mask {
+            rare.extend(rare_heaps(mask, &g, from.max(1)));
+        } else {
+            mask = request.mask;
+            rare = rare_heaps(mask, &g, 1).collect();
+        }
+        // Heaps above 2·BLOCK: their pairs need no value from the block before.
+        let first = rare.partition_point(|&a| a as usize <= 2 * BLOCK);
+        let last = (first + request.load).min(rare.len());
+        let small = 2 * BLOCK + 1;
+        let scanned = small..small + (request.load - (last - first)).min(g.len() / 2);
+        let words = request.words;
+        let mut marks = request.spare;
+        marks.clear();
+        marks.resize(BLOCK * words, 0);
+        let heaps = rare[first..last]
+            .iter()
+            .map(|&a| a as usize)
+            .chain(scanned.clone());
+        mark_block(moves, &g, heaps, request.start, words, &mut marks);
+        let reply = BlockMarks {
+            start: request.start,
+            mask,
+            rare: first..last,
+            scanned,
+            words,
+            marks,
+        };
+        if outbox.send(reply).is_err() {
+            return;
+        }
+    }
+}
