@@ -10,8 +10,9 @@
 //!
 //! **Sharing the work.** Each request says how many heaps' pairs the helper is to mark (its
 //! *load*). Up to the number of rare heaps it marks that many of them, and the caller marks
-//! the rest of the block pass when the block starts; past it, the helper also marks the pairs
-//! of the smallest heaps above 2·BLOCK, which the caller's scan then skips. The caller raises
+//! the rest of the block pass when the block starts; past it, the helper also marks, apart,
+//! the pairs of the smallest heaps above 2·BLOCK, which the caller's scan consults for the
+//! values it still needs when it gets there, instead of scanning them. The caller raises
 //! the load when the marks were ready as it asked for them and lowers it when it had to wait,
 //! so the two threads end up busy alike: Grundy's game, whose scans take most of the time,
 //! hands the helper part of them; Treblecross (0.007), whose block pass is almost all of it,
@@ -29,11 +30,13 @@ pub(super) struct BlockMarks {
     /// The rare heaps whose pairs are marked, as positions in the list of rare heaps (the
     /// helper's list and the caller's agree up to where the helper's ends).
     pub rare: Range<usize>,
-    /// The heaps b whose pairs (b, r − b) are marked besides, all pairs being unmarked.
-    pub scanned: Range<usize>,
     /// Words of marks a heap.
     pub words: usize,
+    /// The pairs of the rare heaps.
     pub marks: Vec<u64>,
+    /// The heaps b whose pairs (b, r − b) are marked in `scan_marks` (empty when the range is).
+    pub scanned: Range<usize>,
+    pub scan_marks: Vec<u64>,
 }
 
 struct Request {
@@ -44,8 +47,8 @@ struct Request {
     /// How many heaps' pairs to mark (see the module doc).
     load: usize,
     words: usize,
-    /// A buffer to mark into.
-    spare: Vec<u64>,
+    /// Buffers to mark into.
+    spare: [Vec<u64>; 2],
 }
 
 /// A helper thread and the one request it may have in hand.
@@ -57,7 +60,7 @@ pub(super) struct Helper {
     sent: usize,
     /// The start of the block whose marks were asked for and not yet taken.
     pending: Option<usize>,
-    spare: Vec<u64>,
+    spare: [Vec<u64>; 2],
 }
 
 impl Helper {
@@ -75,7 +78,7 @@ impl Helper {
             thread: Some(thread),
             sent: 0,
             pending: None,
-            spare: Vec::new(),
+            spare: [Vec::new(), Vec::new()],
         })
     }
 
@@ -92,14 +95,14 @@ impl Helper {
         if marks.start == start && marks.mask == mask && marks.words == words {
             Some((marks, waited))
         } else {
-            self.spare = marks.marks;
+            self.spare = [marks.marks, marks.scan_marks];
             None
         }
     }
 
-    /// Hand a used buffer back, to be marked into again.
-    pub fn recycle(&mut self, buffer: Vec<u64>) {
-        self.spare = buffer;
+    /// Hand used buffers back, to be marked into again.
+    pub fn recycle(&mut self, buffers: [Vec<u64>; 2]) {
+        self.spare = buffers;
     }
 
     /// Ask for `load` heaps' marks (see the module doc), `words` words a heap, for the block
@@ -165,21 +168,31 @@ fn serve(moves: &[Move], inbox: &Receiver<Request>, outbox: &Sender<BlockMarks>)
         let small = 2 * BLOCK + 1;
         let scanned = small..small + (request.load - (last - first)).min(g.len() / 2);
         let words = request.words;
-        let mut marks = request.spare;
+        let [mut marks, mut scan_marks] = request.spare;
         marks.clear();
         marks.resize(BLOCK * words, 0);
-        let heaps = rare[first..last]
-            .iter()
-            .map(|&a| a as usize)
-            .chain(scanned.clone());
-        mark_block(moves, &g, heaps, request.start, words, &mut marks);
+        let rare_heaps = rare[first..last].iter().map(|&a| a as usize);
+        mark_block(moves, &g, rare_heaps, request.start, words, &mut marks);
+        scan_marks.clear();
+        if !scanned.is_empty() {
+            scan_marks.resize(BLOCK * words, 0);
+            mark_block(
+                moves,
+                &g,
+                scanned.clone(),
+                request.start,
+                words,
+                &mut scan_marks,
+            );
+        }
         let reply = BlockMarks {
             start: request.start,
             mask,
             rare: first..last,
-            scanned,
             words,
             marks,
+            scanned,
+            scan_marks,
         };
         if outbox.send(reply).is_err() {
             return;
