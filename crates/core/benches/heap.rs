@@ -6,11 +6,13 @@
 //!
 //! Each iteration starts from a fresh sequence, so nothing computed in one iteration is reused.
 //!
-//! After the criterion groups, the record-scale workloads of issue 11 run once each and print
-//! their timings (too slow to repeat): Grundy's game to 2^20 and 2^24 heaps, Treblecross
-//! (`0.007`) to 2^24 (stopped after [`RECORD_CAP`], printing how far it got), and the ten
-//! classic long periods found by computing and testing, each asserted against the published
-//! answer. `CGCALC_BENCH_RECORDS=0` skips them.
+//! After the criterion groups, the record-scale workloads of issues 11 and 30 run once each and
+//! print their timings (too slow to repeat): Grundy's game to 2^20 and 2^24 heaps, Treblecross
+//! (`0.007`) to 2^22 and 2^24 (each stopped after [`RECORD_CAP`], printing how far it got), and
+//! the ten classic long periods found by computing and testing, each asserted against the
+//! published answer. They run on `CGCALC_BENCH_THREADS` threads (default: every core), so that
+//! the sparse method's helper thread is measured too. `CGCALC_BENCH_RECORDS=0` skips them;
+//! a comma-separated list of `grundy`, `treblecross` and `periods` runs only those.
 
 use cgcalc_core::engine::EngineError;
 use cgcalc_core::rulesets::heap::code::{CodeKind, TbCode};
@@ -27,6 +29,14 @@ static ALLOCATOR: cgcalc_core::CountingAllocator = cgcalc_core::CountingAllocato
 
 /// How long one record workload may run before it is stopped.
 const RECORD_CAP: Duration = Duration::from_secs(120);
+
+/// Threads for the record workloads.
+fn threads() -> usize {
+    std::env::var("CGCALC_BENCH_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 fn rules(code: &str) -> HeapRules {
     match TbCode::parse(code, CodeKind::TakeAndBreak) {
@@ -107,6 +117,7 @@ fn subtraction(c: &mut Criterion) {
 fn record_values(code: &str, len: usize) {
     let r = rules(code);
     let mut seq = NimSequence::new(&r);
+    seq.set_threads(threads());
     let start = Instant::now();
     let poll = || {
         if start.elapsed() > RECORD_CAP {
@@ -151,6 +162,7 @@ fn record_periods() {
     for (code, published) in codes {
         let r = rules(code);
         let mut seq = NimSequence::new(&r);
+        seq.set_threads(threads());
         let start = Instant::now();
         let found = match seq.search_period(&r, usize::MAX, &|| Ok(())) {
             Ok(p) => p,
@@ -174,13 +186,20 @@ fn record_periods() {
 }
 
 fn records() {
-    if std::env::var("CGCALC_BENCH_RECORDS").is_ok_and(|v| v == "0") {
-        return;
+    let chosen = std::env::var("CGCALC_BENCH_RECORDS").unwrap_or_default();
+    let wanted = |name: &str| chosen.is_empty() || chosen.split(',').any(|c| c == name);
+    println!("record workloads on {} thread(s)", threads());
+    if wanted("grundy") {
+        record_values("4!.0", 1 << 20);
+        record_values("4!.0", 1 << 24);
     }
-    record_values("4!.0", 1 << 20);
-    record_values("4!.0", 1 << 24);
-    record_values("0.007", 1 << 24);
-    record_periods();
+    if wanted("treblecross") {
+        record_values("0.007", 1 << 22);
+        record_values("0.007", 1 << 24);
+    }
+    if wanted("periods") {
+        record_periods();
+    }
 }
 
 criterion_group!(benches, octal, subtraction);

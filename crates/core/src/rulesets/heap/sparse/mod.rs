@@ -146,6 +146,9 @@ pub struct SparseOctal {
     helper: Option<Helper>,
     /// How many heaps' pairs the helper marks a block (pipeline.rs).
     helper_load: usize,
+    /// Pairs scanned here (not consulted) since the block started: the helper's share of the
+    /// scans is kept within twice what the scans take a heap, since it may not go to waste.
+    scanned_here: usize,
 }
 
 impl SparseOctal {
@@ -206,6 +209,7 @@ impl SparseOctal {
             threads: 1,
             helper: None,
             helper_load: 0,
+            scanned_here: 0,
         })
     }
 
@@ -349,6 +353,7 @@ impl SparseOctal {
                     helper.recycle(used);
                 }
                 self.helper_load = self.next_load(waited);
+                self.scanned_here = 0;
                 (ready.rare, ready.scanned)
             }
             None => {
@@ -472,6 +477,7 @@ impl SparseOctal {
                     }
                 }
             }
+            self.scanned_here += end - a;
             a = end;
             if until_needed {
                 let stamp = &self.stamp;
