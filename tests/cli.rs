@@ -73,7 +73,8 @@ fn unknown_flag_is_a_usage_error() {
 }
 
 /// Searches long enough to be split between threads answer exactly as on one thread, whether
-/// the number comes from `--threads` or `CGCALC_THREADS`.
+/// the number comes from `--threads` or `CGCALC_THREADS`; so do nim sequences long enough for
+/// the sparse method's helper thread.
 #[test]
 fn searches_answer_the_same_on_one_thread_and_on_several() {
     let script = "domineering(5, 5)\n\
@@ -81,12 +82,14 @@ fn searches_answer_the_same_on_one_thread_and_on_several() {
         game.grid.Amazons(\"x....|....o\")\n\
         game.grid.Fission(\"......|..x...|......|......\")\n\
         toads_frogs(\"TTTTTTT__FFFFFFF\")\n\
-        domineering(4, 4) + domineering(\"...|...|...|...|...\")\n";
+        domineering(4, 4) + domineering(\"...|...|...|...|...\")\n\
+        period(octal(\"0.16\"))\n\
+        octal(\"4!.0\")[100000].NimValue\n";
     let one = cgcalc(&["--threads", "1"], script);
     assert_eq!(one.code, 0, "{}", one.stderr);
     assert_eq!(
         one.stdout.lines().filter(|l| !l.starts_with(' ')).count(),
-        6
+        8
     );
     for threads in ["2", "3"] {
         let many = cgcalc(&["--threads", threads], script);

@@ -233,6 +233,23 @@ impl NimSequence {
         let more = len.saturating_sub(self.values.len());
         self.values
             .reserve(more.min(self.values.len().max(POLL_EVERY)));
+        if let Method::Sparse(m) = &mut self.method {
+            m.set_goal(len);
+        }
+        let done = self.extend_to(rules, len, poll);
+        if let Method::Sparse(m) = &mut self.method {
+            // No thread outlives the call.
+            m.stop_helper();
+        }
+        done
+    }
+
+    fn extend_to(
+        &mut self,
+        rules: &HeapRules,
+        len: usize,
+        poll: &dyn Fn() -> EngineResult<()>,
+    ) -> EngineResult<()> {
         while self.values.len() < len && self.periodic.is_none() {
             let n = self.values.len();
             if n.is_multiple_of(POLL_EVERY) {

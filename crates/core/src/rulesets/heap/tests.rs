@@ -345,6 +345,32 @@ fn grundy_game_to_two_to_the_21() {
     assert_eq!(rare.last(), Some(&82_860));
 }
 
+/// Ctrl-C in a sequence on two threads: the call stops with the error, its helper thread
+/// with it, and a later call goes on to the same values as one thread computes.
+#[test]
+fn an_interrupted_sequence_on_two_threads_resumes_with_the_same_values() {
+    let r = rules("4!.0");
+    let mut sequence = NimSequence::new(&r);
+    sequence.set_threads(2);
+    let polls = std::cell::Cell::new(0);
+    let interrupt_at_the_fourth_poll = || {
+        polls.set(polls.get() + 1);
+        if polls.get() == 4 {
+            Err(crate::engine::EngineError::Interrupted)
+        } else {
+            Ok(())
+        }
+    };
+    let stopped = sequence.extend(&r, 20_000, &interrupt_at_the_fourth_poll);
+    assert!(matches!(
+        stopped,
+        Err(crate::engine::EngineError::Interrupted)
+    ));
+    assert!(sequence.computed().len() < 20_000);
+    sequence.extend(&r, 20_000, &|| Ok(())).unwrap();
+    assert_eq!(sequence.computed(), &fast(&r, 20_000)[..]);
+}
+
 /// The ten octal games with long periods (Flammenkamp's table) whose periods `period(R)` must
 /// find by computing and testing; the slow ones are checked by the heap benchmark.
 #[test]
