@@ -50,7 +50,7 @@ pub const CANDIDATE_WINDOW: usize = 1 << 22;
 enum Method {
     FiniteSubtraction(FiniteSubtraction),
     CofiniteSubtraction(CofiniteSubtraction),
-    Sparse(SparseOctal),
+    Sparse(Box<SparseOctal>),
     Options,
 }
 
@@ -82,7 +82,7 @@ impl NimSequence {
                 } else if let Some(m) = CofiniteSubtraction::new(code) {
                     Method::CofiniteSubtraction(m)
                 } else if let Some(m) = SparseOctal::new(code) {
-                    Method::Sparse(m)
+                    Method::Sparse(Box::new(m))
                 } else {
                     Method::Options
                 };
