@@ -134,7 +134,12 @@ impl Drop for Helper {
         // Closing the channel ends the helper's loop after the block in hand.
         self.requests = None;
         if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+            let joined = thread.join();
+            // A helper that fails only costs speed (its blocks are marked by the caller), so
+            // only tests are stopped by it.
+            if cfg!(test) && joined.is_err() && !std::thread::panicking() {
+                panic!("the block-pass helper thread panicked");
+            }
         }
     }
 }
@@ -150,12 +155,19 @@ impl std::fmt::Debug for Helper {
 
 /// The helper's loop: append the values, bring the rare heaps up to date, mark the block.
 fn serve(moves: &[Move], inbox: &Receiver<Request>, outbox: &Sender<BlockMarks>) {
-    let mut g: Vec<u32> = Vec::new();
+    // Values of 2^16 or more leave no mask (MASK_SEARCH_LIMIT), so 16 bits hold every value
+    // the method needs here, in half the memory of the caller's copy.
+    let mut g: Vec<u16> = Vec::new();
     let mut mask = 0;
     let mut rare: Vec<u32> = Vec::new();
     for request in inbox {
         let from = g.len();
-        g.extend_from_slice(&request.values);
+        for &v in &request.values {
+            let Ok(v) = u16::try_from(v) else {
+                return; // the caller marks its blocks itself from now on
+            };
+            g.push(v);
+        }
         if request.mask == mask {
             rare.extend(rare_heaps(mask, &g, from.max(1)));
         } else {
@@ -166,7 +178,9 @@ fn serve(moves: &[Move], inbox: &Receiver<Request>, outbox: &Sender<BlockMarks>)
         let first = rare.partition_point(|&a| a as usize <= 2 * BLOCK);
         let last = (first + request.load).min(rare.len());
         let small = 2 * BLOCK + 1;
-        let scanned = small..small + (request.load - (last - first)).min(g.len() / 2);
+        // Heaps whose values the helper has (the first blocks have few).
+        let extra = request.load - (last - first);
+        let scanned = small..(small + extra).min(g.len()).max(small);
         let words = request.words;
         let [mut marks, mut scan_marks] = request.spare;
         marks.clear();
