@@ -65,6 +65,11 @@
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
 //! issue 11 together 34 s, 0.354 (preperiod 10 061 916) alone 19 s and 308 MB.
 //!
+//! Figures of 2026-11-27, on a machine then about half as fast (the build before this day's
+//! changes, then one thread, then two, run one after another): Grundy's game to 2^22 30.0 s,
+//! 24.2 s, 19.5 s; 0.354 to 3·10^6 heaps 6.3 s, 2.8 s, 2.3 s; the ten periods 94.7 s (earlier,
+//! slower phase), 44.3 s, 42.3 s; Grundy's game to 2^24 on two threads 63 s and 153 MB.
+//!
 //! **0.007 (Treblecross)** is beyond this method at 2^24. No mask makes its early values
 //! sparse: under the best (0x7b8) a quarter of the first 30 000 heaps are rare. The rare heaps
 //! do level off (measured 2026-11-24: 13 964 rare by 2^16, 22 386 by 2^19, 22 460 by 2^20,
