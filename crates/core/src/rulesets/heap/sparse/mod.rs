@@ -8,7 +8,7 @@
 //! listed by walking the rare heaps. So κ, the least common value missing from the options, is
 //! found in O(#rare); g(n) = κ unless a rare value below κ is missing too, which a scan of the
 //! pairs from the smallest heaps up settles (it stops as soon as every rare value below κ has
-//! been seen, testing every `CHUNK` pairs). The answer is always exactly the mex; the mask
+//! been seen, testing after 32, 64, 128 and 256 pairs, then every `CHUNK`). The answer is always exactly the mex; the mask
 //! only decides how fast it comes. The same code covers `!` and `?` splits (two distinct heaps:
 //! the pair (r/2, r/2) is skipped), `=` splits (value 0 for even r), `?` on one heap (at least
 //! two tokens left), and any digit 0-7 of an octal or hexadecimal code; digits 8-F leave three
@@ -25,7 +25,7 @@
 //!
 //! * Heap by heap, the rare pass of Grundy's game (1 274 rare heaps) took ~85 % of the time:
 //!   each pair is a scattered load of g(r − a). So the rare pairs are marked a block of
-//!   `BLOCK` heaps at a time (`SparseOctal::prepare_block`): with the rare heap fixed, the
+//!   `BLOCK` heaps at a time ([`mark_block`]): with the rare heap fixed, the
 //!   loads run along consecutive heaps and each heap's marks are its own bitset words. After
 //!   that the block pass is ~40 % of Grundy's time and the scan for rare values ~57 %.
 //! * The scan needs ~3 000 pairs a heap in Grundy's game: most rare values below κ turn up in
@@ -149,7 +149,8 @@ pub struct SparseOctal {
     /// a small or a new rare heap, which `next` adds itself.
     block_start: usize,
     block_words: usize,
-    /// How many rare heaps the block has covered (the rare ones above BLOCK at its start).
+    /// The rare heaps the block has covered, as positions in `rare` (those above BLOCK at its
+    /// start).
     block_rare: std::ops::Range<usize>,
     block_marks: Vec<u64>,
     next_review: usize,
@@ -168,9 +169,6 @@ pub struct SparseOctal {
     helper: Option<Helper>,
     /// How many heaps' pairs the helper marks a block (pipeline.rs).
     helper_load: usize,
-    /// Pairs scanned here (not consulted) since the block started: the helper's share of the
-    /// scans is kept within twice what the scans take a heap, since it may not go to waste.
-    scanned_here: usize,
 }
 
 impl SparseOctal {
@@ -233,7 +231,6 @@ impl SparseOctal {
             helper_stopped: false,
             helper: None,
             helper_load: 0,
-            scanned_here: 0,
         })
     }
 
@@ -388,7 +385,6 @@ impl SparseOctal {
                     helper.recycle(used);
                 }
                 self.helper_load = self.next_load(waited);
-                self.scanned_here = 0;
                 (ready.rare, ready.scanned)
             }
             None => {
@@ -514,7 +510,6 @@ impl SparseOctal {
                     }
                 }
             }
-            self.scanned_here += end - a;
             a = end;
             if until_needed {
                 let stamp = &self.stamp;

@@ -11,8 +11,8 @@
 //! **Sharing the work.** Each request says how many heaps' pairs the helper is to mark (its
 //! *load*). Up to the number of rare heaps it marks that many of them, and the caller marks
 //! the rest of the block pass when the block starts; past it, the helper also marks, apart,
-//! the pairs of the smallest heaps above 2·BLOCK, which the caller's scan consults for the
-//! values it still needs when it gets there, instead of scanning them. The caller raises
+//! the pairs of the smallest heaps above 2·BLOCK, which the caller's scan consults first for
+//! the values it still needs and then skips. The caller raises
 //! the load when the marks were ready as it asked for them and lowers it when it had to wait,
 //! so the two threads end up busy alike: Grundy's game, whose scans take most of the time,
 //! hands the helper part of them; Treblecross (0.007), whose block pass is almost all of it,
