@@ -438,6 +438,11 @@ impl Engine {
         })
     }
 
+    /// Whether g is stored as a NUS (see [`Engine::as_nus`]), without reading its value.
+    pub fn is_nus(&self, g: GameId) -> bool {
+        self.nodes[g.index()].nus != NOT_NUS
+    }
+
     pub fn as_nus(&self, g: GameId) -> Option<Nus> {
         let i = self.nodes[g.index()].nus;
         (i != NOT_NUS).then(|| self.nus_values[i as usize])

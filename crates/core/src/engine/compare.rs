@@ -3,6 +3,7 @@
 
 use super::arena::{Engine, EngineResult, GameId, Outcome};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// A game {left | right} given by option lists, not (yet) in the arena, with the comparisons
 /// against it made so far. Bypassing reversible options compares the form with the options of
@@ -12,9 +13,9 @@ pub(super) struct UnbuiltGame<'a> {
     pub left: &'a [GameId],
     pub right: &'a [GameId],
     /// x ≤ G, by x.
-    below: FxHashMap<GameId, bool>,
+    below: Memo,
     /// G ≤ y, by y.
-    above: FxHashMap<GameId, bool>,
+    above: Memo,
 }
 
 impl<'a> UnbuiltGame<'a> {
@@ -22,9 +23,42 @@ impl<'a> UnbuiltGame<'a> {
         UnbuiltGame {
             left,
             right,
-            below: FxHashMap::default(),
-            above: FxHashMap::default(),
+            below: Memo::default(),
+            above: Memo::default(),
         }
+    }
+}
+
+/// Answers by game id: a short list searched in order while it is short (a canonical form
+/// is built for every position of a search, and most make a handful of comparisons), a hash
+/// map once it grows.
+#[derive(Default)]
+struct Memo {
+    few: SmallVec<[(GameId, bool); 8]>,
+    many: FxHashMap<GameId, bool>,
+}
+
+impl Memo {
+    /// Past this many answers, they move to the map.
+    const FEW: usize = 16;
+
+    fn get(&self, g: GameId) -> Option<bool> {
+        if self.many.is_empty() {
+            self.few.iter().find(|e| e.0 == g).map(|e| e.1)
+        } else {
+            self.many.get(&g).copied()
+        }
+    }
+
+    fn insert(&mut self, g: GameId, answer: bool) {
+        if self.many.is_empty() {
+            if self.few.len() < Self::FEW {
+                self.few.push((g, answer));
+                return;
+            }
+            self.many.extend(self.few.drain(..));
+        }
+        self.many.insert(g, answer);
     }
 }
 
@@ -115,7 +149,7 @@ impl Engine {
 
     /// x ≤ G, for a game G given by option lists.
     pub(super) fn leq_unbuilt(&mut self, x: GameId, g: &mut UnbuiltGame) -> EngineResult<bool> {
-        if let Some(&known) = g.below.get(&x) {
+        if let Some(known) = g.below.get(x) {
             return Ok(known);
         }
         self.poll()?;
@@ -143,7 +177,7 @@ impl Engine {
 
     /// G ≤ y, for a game G given by option lists.
     pub(super) fn unbuilt_leq(&mut self, g: &mut UnbuiltGame, y: GameId) -> EngineResult<bool> {
-        if let Some(&known) = g.above.get(&y) {
+        if let Some(known) = g.above.get(y) {
             return Ok(known);
         }
         self.poll()?;

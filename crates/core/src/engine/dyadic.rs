@@ -70,6 +70,17 @@ impl Dyadic {
         self.exp == 0
     }
 
+    /// The day the number is born: |n| for an integer n; for m/2^k in lowest terms (k ≥ 1),
+    /// 1 + ⌊|m|/2^k⌋ + k (the integer part, the step to the first half, then one step per
+    /// binary digit). `None` if it does not fit.
+    pub fn birthday(&self) -> Option<u128> {
+        if self.is_integer() {
+            return Some(self.num.unsigned_abs());
+        }
+        let whole = self.num.unsigned_abs() >> self.exp;
+        whole.checked_add(1)?.checked_add(u128::from(self.exp))
+    }
+
     pub fn signum(&self) -> i32 {
         self.num.signum() as i32
     }

@@ -108,15 +108,12 @@ impl Nus {
             .collect()
     }
 
-    /// Guess the NUS whose canonical options could be these (each given as a NUS, or `None`
-    /// for a general game). The caller confirms by comparing the guess's options exactly.
-    pub fn guess_from_options(left: &[Option<Nus>], right: &[Option<Nus>]) -> Option<Nus> {
-        let all_nus = |v: &[Option<Nus>]| v.iter().all(|o| o.is_some());
-        if !all_nus(left) || !all_nus(right) || left.is_empty() || right.is_empty() {
+    /// Guess the NUS whose canonical options could be these NUS values (a game with a general
+    /// option is no NUS). The caller confirms by comparing the guess's options exactly.
+    pub fn guess_from_options(l: &[Nus], r: &[Nus]) -> Option<Nus> {
+        if l.is_empty() || r.is_empty() {
             return None;
         }
-        let l: Vec<Nus> = left.iter().flatten().copied().collect();
-        let r: Vec<Nus> = right.iter().flatten().copied().collect();
         let x = l[0].number;
         if l.iter().chain(r.iter()).any(|g| g.number != x) {
             return None;
@@ -197,8 +194,8 @@ mod tests {
                     if g.is_number() {
                         continue;
                     }
-                    let l: Vec<_> = g.left_options().unwrap().into_iter().map(Some).collect();
-                    let r: Vec<_> = g.right_options().unwrap().into_iter().map(Some).collect();
+                    let l = g.left_options().unwrap();
+                    let r = g.right_options().unwrap();
                     assert_eq!(Nus::guess_from_options(&l, &r), Some(g), "{g:?}");
                 }
             }

@@ -172,23 +172,13 @@ impl BirthdayTable {
 /// Birthday of a NUS x + n·↑ + *k, without building its options. The parts add (every
 /// follower of x + G is x + a follower of G, or a follower of x: see the follower count).
 ///
-/// * Integer n: |n| (the chain n, n−1, …, 0).
-/// * m/2^k in lowest terms, k ≥ 1: 1 + ⌊|m|/2^k⌋ + k (the integer part, the step to the
-///   first half, then one step per binary digit).
+/// * A number: [`Dyadic::birthday`].
 /// * n↑*k with n > 0 (n < 0 mirrors): n↑*k = {0 | (n−1)↑*(k⊕1)} except ↑* = {0,*|0}, so
 ///   the chain runs through n−1 up-nodes down to ↑*j with j = k ⊕ ((n−1) mod 2), and
 ///   b(↑*j) = 1 + (j⊕1) for j ≠ 1, b(↑*) = 2. Summing: n + 1 when k = 0; n + (k⊕1) when n is
 ///   odd and k ≠ 1; n + k otherwise; *k alone has birthday k.
 fn nus_birthday(value: &Nus) -> Option<u128> {
-    let x = value.number;
-    let number_part = if x.is_integer() {
-        x.numerator().unsigned_abs()
-    } else {
-        let whole = x.numerator().unsigned_abs() >> x.exponent();
-        whole
-            .checked_add(1)?
-            .checked_add(u128::from(x.exponent()))?
-    };
+    let number_part = value.number.birthday()?;
     let n = u128::from(value.ups.unsigned_abs());
     let k = u128::from(value.nim);
     let infinitesimal_part = if n == 0 {
