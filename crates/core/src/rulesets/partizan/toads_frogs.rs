@@ -23,15 +23,22 @@ const EMPTY: u8 = 0;
 const TOAD: u8 = 1;
 const FROG: u8 = 2;
 
+/// A strip as two bit masks (bit i is cell i): moves, walls and keys are a few word
+/// operations, where reading cell by cell was a third of a search's time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToadsFrogs {
-    /// Two bits per cell, cell 0 lowest.
-    cells: u128,
+    toads: u64,
+    frogs: u64,
     len: u8,
     /// Printed with the seeds' `L`/`R` letters instead of `T`/`F`.
     seed_letters: bool,
     /// Empty cells printed as `.` instead of `_`.
     dots: bool,
+}
+
+/// The cells below `n` (n ≤ 64).
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 impl ToadsFrogs {
@@ -64,122 +71,136 @@ impl ToadsFrogs {
                 cells.len()
             )));
         }
-        let mut position = ToadsFrogs::from_cells(&cells);
-        position.seed_letters = seed_letters.unwrap_or(false);
-        position.dots = dots.unwrap_or(false);
-        Ok(position)
+        let mask = |kind: u8| {
+            (cells.iter().enumerate())
+                .filter(|&(_, &c)| c == kind)
+                .fold(0u64, |acc, (i, _)| acc | 1 << i)
+        };
+        Ok(ToadsFrogs {
+            toads: mask(TOAD),
+            frogs: mask(FROG),
+            len: cells.len() as u8,
+            seed_letters: seed_letters.unwrap_or(false),
+            dots: dots.unwrap_or(false),
+        })
     }
 
-    fn from_cells(cells: &[u8]) -> ToadsFrogs {
-        let bits = cells
-            .iter()
-            .enumerate()
-            .fold(0u128, |acc, (i, &c)| acc | (u128::from(c) << (2 * i)));
-        ToadsFrogs {
-            cells: bits,
-            len: cells.len() as u8,
-            seed_letters: false,
-            dots: false,
-        }
+    fn empty(&self) -> u64 {
+        low_bits(usize::from(self.len)) & !(self.toads | self.frogs)
     }
 
     fn cell(&self, i: usize) -> u8 {
-        ((self.cells >> (2 * i)) & 3) as u8
+        if self.toads >> i & 1 == 1 {
+            TOAD
+        } else if self.frogs >> i & 1 == 1 {
+            FROG
+        } else {
+            EMPTY
+        }
     }
 
     fn unpack(&self) -> Vec<u8> {
         (0..usize::from(self.len)).map(|i| self.cell(i)).collect()
     }
 
-    /// A copy with the piece at `from` moved to the empty cell `to`.
-    fn moved(&self, from: usize, to: usize) -> ToadsFrogs {
-        let piece = u128::from(self.cell(from));
-        let cells = (self.cells & !(3 << (2 * from))) | (piece << (2 * to));
+    /// The cells `from..to` as a strip of their own.
+    fn cut(&self, from: usize, to: usize) -> ToadsFrogs {
+        let keep = low_bits(to - from);
         ToadsFrogs {
-            cells,
-            ..self.clone()
+            toads: (self.toads >> from) & keep,
+            frogs: (self.frogs >> from) & keep,
+            len: (to - from) as u8,
+            seed_letters: false,
+            dots: false,
         }
     }
 
+    /// The strip reversed, toads and frogs exchanged: the negative.
     fn mirror_key(&self) -> u128 {
-        let n = usize::from(self.len);
-        let mut bits = 0u128;
-        for i in 0..n {
-            let c = match self.cell(i) {
-                TOAD => FROG,
-                FROG => TOAD,
-                _ => EMPTY,
-            };
-            bits |= u128::from(c) << (2 * (n - 1 - i));
-        }
-        bits | (u128::from(self.len) << 120)
+        let n = u32::from(self.len);
+        let reversed = |bits: u64| {
+            if n == 0 {
+                0
+            } else {
+                bits.reverse_bits() >> (64 - n)
+            }
+        };
+        key_of(reversed(self.frogs), reversed(self.toads), self.len)
     }
+}
+
+fn key_of(toads: u64, frogs: u64, len: u8) -> u128 {
+    u128::from(toads) | u128::from(frogs) << 60 | u128::from(len) << 120
 }
 
 impl Rules for ToadsFrogs {
     type Key = u128;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let n = usize::from(self.len);
-        let (mine, theirs) = if left { (TOAD, FROG) } else { (FROG, TOAD) };
-        for i in 0..n {
-            if self.cell(i) != mine {
-                continue;
-            }
-            // Toads step to higher indices, frogs to lower ones.
-            let step = |k: usize| -> Option<usize> {
-                if left {
-                    (i + k < n).then_some(i + k)
-                } else {
-                    i.checked_sub(k)
-                }
+        let empty = self.empty();
+        // Toads step or jump to higher cells, frogs to lower ones.
+        let (mut steps, jumps) = if left {
+            let jumps = self.toads & (self.frogs >> 1) & (empty >> 2);
+            (self.toads & (empty >> 1), jumps)
+        } else {
+            let jumps = self.frogs & (self.toads << 1) & (empty << 2);
+            (self.frogs & (empty << 1), jumps)
+        };
+        steps |= jumps;
+        while steps != 0 {
+            let from = steps & steps.wrapping_neg();
+            steps &= steps - 1;
+            let distance = if jumps & from != 0 { 2 } else { 1 };
+            let to = if left {
+                from << distance
+            } else {
+                from >> distance
             };
-            match step(1).map(|j| (j, self.cell(j))) {
-                Some((j, EMPTY)) => out.push(self.moved(i, j)),
-                Some((_, c)) if c == theirs => {
-                    if let Some(j) = step(2).filter(|&j| self.cell(j) == EMPTY) {
-                        out.push(self.moved(i, j));
-                    }
-                }
-                _ => {}
+            let mut next = self.clone();
+            if left {
+                next.toads ^= from | to;
+            } else {
+                next.frogs ^= from | to;
             }
+            out.push(next);
         }
     }
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
-        // The strip with the ends written as the walls they act like.
+        // The strip with the ends written as the walls they act like: cell i at bit i + 2,
+        // two toads below it and two frogs above (n + 4 ≤ 64 bits).
         let n = usize::from(self.len);
-        let mut padded = [EMPTY; MAX_LENGTH + 4];
-        padded[..2].copy_from_slice(&[TOAD, TOAD]);
-        for (i, cell) in padded[2..n + 2].iter_mut().enumerate() {
-            *cell = self.cell(i);
-        }
-        padded[n + 2..n + 4].copy_from_slice(&[FROG, FROG]);
-        let padded = &padded[..n + 4];
+        let toads = self.toads << 2 | 0b11;
+        let frogs = self.frogs << 2 | 0b11 << (n + 2);
+        // Bit j: the padded cells j..j+4 are TTFF, which nothing crosses.
+        let mut walls = toads & (toads >> 1) & (frogs >> 2) & (frogs >> 3) & low_bits(n + 1);
         let mut emit = |from: usize, to: usize| {
-            let mut part = &padded[from.max(2)..to.min(n + 2).max(from.max(2))];
-            while let [FROG, rest @ ..] = part {
-                part = rest;
+            // In the strip's own cells; frogs at the left end and toads at the right end of
+            // a part are stuck.
+            let mut from = from.max(2) - 2;
+            let mut to = to.min(n + 2).max(from + 2) - 2;
+            from += ((self.frogs >> from).trailing_ones() as usize).min(to - from);
+            if to > from {
+                let above = (self.toads << (64 - to)) & !low_bits(64 - (to - from));
+                to -= above.leading_ones() as usize;
             }
-            while let [rest @ .., TOAD] = part {
-                part = rest;
-            }
-            if part.contains(&TOAD) || part.contains(&FROG) {
-                out.push((ToadsFrogs::from_cells(part), 1));
+            let part = low_bits(to) & !low_bits(from);
+            if (self.toads | self.frogs) & part != 0 {
+                out.push((self.cut(from, to), 1));
             }
         };
         let mut start = 0;
-        for j in 0..n + 1 {
-            if padded[j..j + 4] == [TOAD, TOAD, FROG, FROG] {
-                emit(start, j + 2);
-                start = j + 2;
-            }
+        while walls != 0 {
+            let j = walls.trailing_zeros() as usize;
+            walls &= walls - 1;
+            emit(start, j + 2);
+            start = j + 2;
         }
         emit(start, n + 4);
     }
 
     fn key(&self) -> (u128, bool) {
-        let own = self.cells | (u128::from(self.len) << 120);
+        let own = key_of(self.toads, self.frogs, self.len);
         let mirrored = self.mirror_key();
         if mirrored < own {
             (mirrored, true)
@@ -191,24 +212,23 @@ impl Rules for ToadsFrogs {
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {
         // Pieces of one kind only: each still has as many moves as there are empty cells on
         // its way, whatever the order they are played in.
-        let n = usize::from(self.len);
-        let count = |kind: u8| (0..n).filter(|&i| self.cell(i) == kind).count();
-        let moves_ahead = |cells: &mut dyn Iterator<Item = u8>| {
-            let (mut empties, mut moves) = (0i64, 0i64);
-            for c in cells {
-                match c {
-                    EMPTY => empties += 1,
-                    _ => moves += empties,
-                }
+        let empty = self.empty();
+        let moves_of = |mut pieces: u64, ahead: fn(u64) -> u64| {
+            let mut moves = 0i64;
+            while pieces != 0 {
+                let piece = pieces & pieces.wrapping_neg();
+                pieces &= pieces - 1;
+                moves += i64::from((empty & ahead(piece)).count_ones());
             }
             moves
         };
-        if count(FROG) == 0 {
-            let moves = moves_ahead(&mut (0..n).rev().map(|i| self.cell(i)));
+        if self.frogs == 0 {
+            // The cells above a toad.
+            let moves = moves_of(self.toads, |piece| !(piece | (piece - 1)));
             return Ok(Some(engine.integer(moves)));
         }
-        if count(TOAD) == 0 {
-            let moves = moves_ahead(&mut (0..n).map(|i| self.cell(i)));
+        if self.toads == 0 {
+            let moves = moves_of(self.frogs, |piece| piece - 1);
             return Ok(Some(engine.integer(-moves)));
         }
         Ok(None)
