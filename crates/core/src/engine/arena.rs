@@ -160,6 +160,8 @@ pub struct Engine {
     /// (see [`Engine::compare_stops`]).
     stop_approx: Vec<f64>,
     stop_index: FxHashMap<Dyadic, u32>,
+    /// The number equal to each stop, once it is in the arena (`NO_GAME` before).
+    stop_numbers: Vec<u32>,
     general_index: HashTable<GameId>,
     pub(super) sum_cache: Table<(GameId, GameId), StoredId>,
     /// For a general game first built as a NUS plus a general game, those two parts (see
@@ -210,6 +212,7 @@ impl Engine {
             stop_values: Vec::new(),
             stop_approx: Vec::new(),
             stop_index: FxHashMap::default(),
+            stop_numbers: Vec::new(),
             general_index: HashTable::new(),
             sum_cache: Table::default(),
             sum_parts: Table::default(),
@@ -318,6 +321,7 @@ impl Engine {
             + self.nus_values.capacity() * size_of::<Nus>()
             + self.stop_values.capacity() * size_of::<Dyadic>()
             + self.stop_approx.capacity() * size_of::<f64>()
+            + self.stop_numbers.capacity() * size_of::<u32>()
             + self.stop_index.capacity() * map_entry(size_of::<Dyadic>(), 4)
             + self.general_index.capacity() * map_entry(size_of::<GameId>(), 0)
             + self.sum_cache.memory_bytes()
@@ -398,6 +402,9 @@ impl Engine {
         };
         self.nus_values.push(value);
         self.nus_index.insert(value, id);
+        if value.is_number() {
+            self.stop_numbers[stop as usize] = id.0;
+        }
         id
     }
 
@@ -409,6 +416,7 @@ impl Engine {
         let i = self.stop_values.len() as u32;
         self.stop_values.push(x);
         self.stop_approx.push(x.approx());
+        self.stop_numbers.push(NO_GAME);
         self.stop_index.insert(x, i);
         i
     }
@@ -604,6 +612,27 @@ impl Engine {
         self.stop_values[self.nodes[g.index()].right_stop as usize]
     }
 
+    /// g's Left stop, as the index of the interned value (see [`Engine::compare_stops`]).
+    pub(super) fn left_stop_index(&self, g: GameId) -> u32 {
+        self.nodes[g.index()].left_stop
+    }
+
+    pub(super) fn right_stop_index(&self, g: GameId) -> u32 {
+        self.nodes[g.index()].right_stop
+    }
+
+    pub(super) fn interned_stop(&self, i: u32) -> Dyadic {
+        self.stop_values[i as usize]
+    }
+
+    /// The number equal to stop `i`.
+    pub(super) fn stop_number(&mut self, i: u32) -> GameId {
+        match self.stop_numbers[i as usize] {
+            NO_GAME => self.number(self.stop_values[i as usize]),
+            id => GameId(id),
+        }
+    }
+
     /// Whether a stop of g exceeds the same stop of h, which rules out g ≤ h.
     #[inline]
     pub(super) fn some_stop_exceeds(&self, g: GameId, h: GameId) -> bool {
@@ -616,7 +645,7 @@ impl Engine {
     /// values; otherwise their `f64` roundings decide, unless they round alike (values too
     /// close for an `f64`, rare), when the exact values do.
     #[inline]
-    fn compare_stops(&self, i: u32, j: u32) -> Ordering {
+    pub(super) fn compare_stops(&self, i: u32, j: u32) -> Ordering {
         if i == j {
             return Ordering::Equal;
         }

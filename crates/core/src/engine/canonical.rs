@@ -170,33 +170,40 @@ impl Engine {
         left: &[GameId],
         right: &[GameId],
     ) -> EngineResult<Option<GameId>> {
-        let low = left.iter().map(|&g| self.right_stop(g)).max();
-        let high = right.iter().map(|&g| self.left_stop(g)).min();
+        // The stops are compared by their interned indices, and read as numbers only when
+        // the game is found to be one.
+        let low = (left.iter().map(|&g| self.right_stop_index(g)))
+            .max_by(|&i, &j| self.compare_stops(i, j));
+        let high = (right.iter().map(|&g| self.left_stop_index(g)))
+            .min_by(|&i, &j| self.compare_stops(i, j));
         if let (Some(a), Some(b)) = (low, high) {
-            if a > b {
-                return Ok(None);
-            }
-            if a == b {
-                let number = self.number(a);
-                let inside = self.number_fits(number, left, right)?;
-                return Ok(inside.then_some(number));
+            match self.compare_stops(a, b) {
+                Ordering::Greater => return Ok(None),
+                Ordering::Equal => {
+                    let number = self.stop_number(a);
+                    let inside = self.number_fits(number, left, right)?;
+                    return Ok(inside.then_some(number));
+                }
+                Ordering::Less => {}
             }
         }
-        let inner = Dyadic::simplest_between(low, high).ok_or(EngineError::Overflow)?;
-        let mut best = inner;
+        let value = |i: Option<u32>| i.map(|i| self.interned_stop(i));
+        let inner =
+            Dyadic::simplest_between(value(low), value(high)).ok_or(EngineError::Overflow)?;
+        let mut best = None;
         let mut best_birthday = inner.birthday().ok_or(EngineError::Overflow)?;
         for end in [low, high].into_iter().flatten() {
-            let Some(birthday) = end.birthday() else {
+            let Some(birthday) = self.interned_stop(end).birthday() else {
                 continue;
             };
             if birthday < best_birthday {
-                let number = self.number(end);
+                let number = self.stop_number(end);
                 if self.number_fits(number, left, right)? {
-                    (best, best_birthday) = (end, birthday);
+                    (best, best_birthday) = (Some(number), birthday);
                 }
             }
         }
-        Ok(Some(self.number(best)))
+        Ok(Some(best.unwrap_or_else(|| self.number(inner))))
     }
 
     /// Whether x ≰ G^L and G^R ≰ x for every option, for a number x (the simplicity
