@@ -11,6 +11,8 @@
 use super::cells::Cells;
 use crate::rulesets::partizan::grid::{self, Dims};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
@@ -87,6 +89,21 @@ impl Shape {
         })
     }
 
+    /// The shape of a `w` × `h` board without holes, remembered per thread in front of
+    /// [`Shape::interned`] (whose lock a search would otherwise take at every component).
+    pub fn plain(w: usize, h: usize) -> &'static Shape {
+        thread_local! {
+            static PLAIN: RefCell<FxHashMap<(usize, usize), &'static Shape>> =
+                RefCell::new(FxHashMap::default());
+        }
+        PLAIN.with(|plain| {
+            *plain
+                .borrow_mut()
+                .entry((w, h))
+                .or_insert_with(|| Shape::interned(w, h, 0))
+        })
+    }
+
     /// The cells one `step` away from the cells of `bits`, on the board.
     #[inline]
     pub fn shift(&self, bits: u128, step: Step) -> u128 {
@@ -110,10 +127,60 @@ impl Shape {
         }
     }
 
+    /// The images of a layer under all eight symmetries (indexed as [`Shape::image`]'s
+    /// `t`; those that do not fix the shape are images on the transposed board). Boards of
+    /// at most 64 cells work on one machine word (u128 shifts and bit reversals cost several
+    /// instructions each), and transpose once: keys take the images of every component, and
+    /// image by image they were a third of an Amazons search.
+    pub fn images(&self, bits: u128) -> [u128; 8] {
+        if self.dims.cells() > 64 {
+            return std::array::from_fn(|t| self.image(bits, t as u8));
+        }
+        let (w, h) = (u32::from(self.dims.w), u32::from(self.dims.h));
+        let mut out = [0u128; 8];
+        let plain = small_mirrors(bits as u64, w, h);
+        // Mirroring then transposing is transposing then mirroring with the flips exchanged.
+        let turned = small_mirrors(small_transpose(bits as u64, w, h), h, w);
+        for t in 0..4 {
+            out[t] = u128::from(plain[t]);
+            let exchanged = (t & 1) << 1 | (t >> 1);
+            out[4 + t] = u128::from(turned[exchanged]);
+        }
+        out
+    }
+
     /// Whether symmetry `t` maps the board's shape onto itself.
     pub fn fixed_by(&self, t: u8) -> bool {
         (t & 4 == 0 || self.dims.w == self.dims.h) && self.image(self.holes, t) == self.holes
     }
+}
+
+/// The four mirror images of a board of at most 64 cells, `w` × `h`: as it is, rows reversed
+/// (bit 0 of the index), the order of rows reversed (bit 1), both.
+fn small_mirrors(bits: u64, w: u32, h: u32) -> [u64; 4] {
+    let row = if w >= 64 { u64::MAX } else { (1 << w) - 1 };
+    let mut out = [0u64; 4];
+    for r in 0..h {
+        let line = (bits >> (r * w)) & row;
+        let reversed = line.reverse_bits() >> (64 - w);
+        let (down, up) = (r * w, (h - 1 - r) * w);
+        out[0] |= line << down;
+        out[1] |= reversed << down;
+        out[2] |= line << up;
+        out[3] |= reversed << up;
+    }
+    out
+}
+
+/// A board of at most 64 cells, `w` × `h`, reflected in its main diagonal (`h` × `w`).
+fn small_transpose(mut bits: u64, w: u32, h: u32) -> u64 {
+    let mut out = 0u64;
+    while bits != 0 {
+        let i = bits.trailing_zeros();
+        bits &= bits - 1;
+        out |= 1 << ((i % w) * h + i / w);
+    }
+    out
 }
 
 /// Read a board's cells into layers: `layer[k]` holds the cells of value `values[k]`; cells
@@ -241,25 +308,36 @@ pub fn least_key<const N: usize>(
     if mask == 1 {
         return (BoardKey::new(shape, layers), negating(0));
     }
-    let mut best = (layers, negating(0));
+    // Images compare by their first layer before the others, so the first layer of every
+    // candidate image is taken first, and the whole image only of those that tie for the
+    // least (mostly one).
+    let swapped = swap(layers);
+    // The board as it stands is always a candidate.
+    let mask = mask | 1;
+    let (plain_firsts, swapped_firsts) = (shape.images(layers[0]), shape.images(swapped[0]));
+    let mut candidates: SmallVec<[(u8, bool, u128); 16]> = SmallVec::new();
     for t in 0..8u8 {
-        let plain = mask >> t & 1 != 0;
-        let swapped = mask >> (8 + t) & 1 != 0;
-        if !plain && !swapped {
-            continue;
+        if mask >> t & 1 != 0 {
+            candidates.push((t, false, plain_firsts[usize::from(t)]));
         }
-        let image = layers.map(|l| shape.image(l, t));
-        if plain && image < best.0 {
-            best = (image, negating(t));
-        }
-        if swapped {
-            let image = swap(image);
-            if image < best.0 {
-                best = (image, !negating(t));
-            }
+        if mask >> (8 + t) & 1 != 0 {
+            candidates.push((t, true, swapped_firsts[usize::from(t)]));
         }
     }
-    (BoardKey::new(shape, best.0), best.1)
+    let least_first = candidates.iter().map(|c| c.2).min().unwrap_or(layers[0]);
+    let mut best: Option<([u128; N], bool)> = None;
+    for &(t, exchanged, first) in &candidates {
+        if first != least_first {
+            continue;
+        }
+        let source = if exchanged { swapped } else { layers };
+        let image = source.map(|l| shape.image(l, t));
+        if best.as_ref().is_none_or(|(b, _)| image < *b) {
+            best = Some((image, negating(t) != exchanged));
+        }
+    }
+    let (image, negated) = best.unwrap_or((layers, negating(0)));
+    (BoardKey::new(shape, image), negated)
 }
 
 #[cfg(test)]
@@ -268,17 +346,38 @@ mod tests {
 
     #[test]
     fn layers_round_trip_and_images_match_cells() {
-        let board = Cells::parse("t", "x.o#|..x.|o#..", ".xo#", false).unwrap();
-        let (layers, shape) = layers(&board, [1, 2], 3);
-        assert_eq!(cells(shape, layers, [1, 2], 3), board);
-        for t in 0..8 {
-            // The cells' image and the layers' image agree (a 3×4 board: no transposes
-            // fix its shape, but the image is still well defined).
-            let image = board.image(t);
-            let (want, _) = super::layers(&image, [1, 2], 3);
-            assert_eq!(layers.map(|l| shape.image(l, t)), want, "symmetry {t}");
+        // A 3×4 board (no transposes fix its shape, but the images are still well defined),
+        // a square one, and one of more than 64 cells (images taken in two words).
+        let wide = format!(
+            "x.o{}|..x{}|o#.{}",
+            ".".repeat(22),
+            "#".repeat(22),
+            "xo".repeat(11)
+        );
+        for text in [
+            "x.o#|..x.|o#..",
+            "x.o.|..x#|o...|.#ox",
+            &wide,
+            "xx.|o..|..#|.o.|x#.",
+        ] {
+            let board = Cells::parse("t", text, ".xo#", false).unwrap();
+            let (layers, shape) = layers(&board, [1, 2], 3);
+            assert_eq!(cells(shape, layers, [1, 2], 3), board);
+            for t in 0..8 {
+                // The cells' image and the layers' image agree.
+                let image = board.image(t);
+                let (want, _) = super::layers(&image, [1, 2], 3);
+                assert_eq!(
+                    layers.map(|l| shape.image(l, t)),
+                    want,
+                    "{text}: symmetry {t}"
+                );
+                let all = layers.map(|l| shape.images(l)[usize::from(t)]);
+                assert_eq!(all, want, "{text}: all images, symmetry {t}");
+            }
         }
         // Equal shapes are one shape.
+        let shape = Shape::interned(4, 3, 0b1000_0000);
         let again = Shape::interned(4, 3, shape.holes);
         assert!(std::ptr::eq(shape, again));
     }

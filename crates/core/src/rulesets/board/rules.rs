@@ -12,7 +12,7 @@ use crate::rulesets::Args;
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::loopy::{LoopyPosition, LoopyRules};
-use crate::rulesets::partizan::{PartizanPosition, Rules};
+use crate::rulesets::partizan::{PartizanPosition, Rules, grid};
 use crate::value::picture::{Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
@@ -498,81 +498,195 @@ impl ImpartialRules for Cram {
 
 /// Amazons: an amazon moves like a chess queen over empty cells, then fires an arrow the
 /// same way from where it lands (through the cell it left); the arrow's cell is blocked.
-/// Regions of unblocked cells (king-move connected) are independent: regions without an
-/// amazon drop out, the others are components keyed up to the eight symmetries and the
-/// exchange of colours.
-#[derive(Clone, Debug)]
+///
+/// Kept as bit layers over the board's size ([`bits`]): Left's amazons, Right's, and the
+/// blocked cells (arrows and `#`), which every move adds to. Regions of unblocked cells (king-
+/// move connected) are independent: regions without an amazon drop out, the others are
+/// cropped to their bounding box, turned to lie flat (no taller than wide), and keyed up to
+/// the symmetries of that rectangle and the exchange of colours (the negative).
+#[derive(Clone, Copy, Debug)]
 pub struct Amazons {
-    board: Cells,
+    x: u128,
+    o: u128,
+    blocked: u128,
+    /// The board's size (a shape without holes: arrows make the blocked layer).
+    shape: &'static Shape,
+}
+
+/// The eight queen directions, as (vertical step, horizontal step).
+const QUEEN_STEPS: [(Option<Step>, Option<Step>); 8] = [
+    (Some(Step::North), None),
+    (Some(Step::North), Some(Step::East)),
+    (None, Some(Step::East)),
+    (Some(Step::South), Some(Step::East)),
+    (Some(Step::South), None),
+    (Some(Step::South), Some(Step::West)),
+    (None, Some(Step::West)),
+    (Some(Step::North), Some(Step::West)),
+];
+
+/// Exchange the colours of Amazons' layers (the blocked layer stays).
+fn swap_amazons([x, o, blocked]: [u128; 3]) -> [u128; 3] {
+    [o, x, blocked]
+}
+
+impl Amazons {
+    pub fn new(board: Cells) -> Amazons {
+        // No cell has value 4: the shape is the size alone, and `#` cells are blocked.
+        let ([x, o, blocked], shape) = bits::layers(&board, [1, 2, 3], 4);
+        Amazons {
+            x,
+            o,
+            blocked,
+            shape,
+        }
+    }
+
+    fn board(&self) -> Cells {
+        bits::cells(self.shape, [self.x, self.o, self.blocked], [1, 2, 3], 3)
+    }
+
+    fn empty(&self) -> u128 {
+        self.shape.open & !(self.x | self.o | self.blocked)
+    }
+
+    /// The cells one queen step from those of `bits`.
+    fn step(&self, bits: u128, (vertical, horizontal): (Option<Step>, Option<Step>)) -> u128 {
+        let bits = vertical.map_or(bits, |s| self.shape.shift(bits, s));
+        horizontal.map_or(bits, |s| self.shape.shift(bits, s))
+    }
+
+    /// The cells of `bits` and those a king's step from them.
+    fn with_neighbours(&self, bits: u128) -> u128 {
+        let row = bits | self.shape.shift(bits, Step::East) | self.shape.shift(bits, Step::West);
+        row | self.shape.shift(row, Step::North) | self.shape.shift(row, Step::South)
+    }
+
+    /// The region `part` of the board as a board of its own: cropped to its bounding box
+    /// (cells outside the region blocked) and turned to lie flat.
+    fn part(&self, part: u128) -> Amazons {
+        let dims = self.shape.dims;
+        let (r0, c0, mut to) = grid::bounding_box(part, dims);
+        let crop = |layer: u128| grid::crop(layer & part, dims, r0, c0, to);
+        let mut layers = [crop(self.x), crop(self.o), to.all() & !crop(part)];
+        if to.h > to.w {
+            layers = layers.map(|l| grid::transpose(l, to));
+            to = to.transposed();
+        }
+        let [x, o, blocked] = layers;
+        Amazons {
+            x,
+            o,
+            blocked,
+            shape: Shape::plain(usize::from(to.w), usize::from(to.h)),
+        }
+    }
 }
 
 pub fn amazons(text: &str) -> EvalResult<Value> {
     let board = Cells::parse("game.grid.Amazons", text, ".xo#", false)?;
-    partizan(Amazons { board })
+    partizan(Amazons::new(board))
 }
 
 impl Rules for Amazons {
-    type Key = Packed;
+    type Key = BoardKey<3>;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
-        let me = if left { 1 } else { 2 };
-        let b = &self.board;
-        for r in 0..b.rows() {
-            for c in 0..b.cols() {
-                if b.get(r, c) != me {
-                    continue;
-                }
-                let mut from = b.clone();
-                from.set(r, c, 0);
-                for &(dr, dc) in cells::COMPASS {
-                    let mut n = 1;
-                    while let Some((r2, c2)) = b.step(r, c, dr, dc, n) {
-                        if from.get(r2, c2) != 0 {
-                            break;
+        let (mine, theirs) = if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        };
+        let empty = self.empty();
+        let mut amazons = mine;
+        while amazons != 0 {
+            let start = amazons & amazons.wrapping_neg();
+            amazons &= amazons - 1;
+            for direction in QUEEN_STEPS {
+                let mut at = self.step(start, direction);
+                while at & empty != 0 {
+                    // The arrow may cross or land on the cell the amazon left.
+                    let free = (empty | start) & !at;
+                    let moved = mine & !start | at;
+                    for aim in QUEEN_STEPS {
+                        let mut arrow = self.step(at, aim);
+                        while arrow & free != 0 {
+                            let (x, o) = if left {
+                                (moved, theirs)
+                            } else {
+                                (theirs, moved)
+                            };
+                            out.push(Amazons {
+                                x,
+                                o,
+                                blocked: self.blocked | arrow,
+                                shape: self.shape,
+                            });
+                            arrow = self.step(arrow, aim);
                         }
-                        let mut landed = from.clone();
-                        landed.set(r2, c2, me);
-                        for &(er, ec) in cells::COMPASS {
-                            let mut m = 1;
-                            while let Some((r3, c3)) = landed.step(r2, c2, er, ec, m) {
-                                if landed.get(r3, c3) != 0 {
-                                    break;
-                                }
-                                let mut board = landed.clone();
-                                board.set(r3, c3, 3);
-                                out.push(Amazons { board });
-                                m += 1;
-                            }
-                        }
-                        n += 1;
                     }
+                    at = self.step(at, direction);
                 }
             }
         }
     }
 
     fn components(&self, out: &mut Vec<(Self, u64)>) {
-        for board in self.board.regions(3, cells::COMPASS, 3) {
-            if board.cells.iter().any(|&v| v == 1 || v == 2) {
-                out.push((Amazons { board }, 1));
+        let open = self.shape.open & !self.blocked;
+        let amazons = self.x | self.o;
+        let mut rest = open;
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let grown = self.with_neighbours(part) & rest;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            rest &= !part;
+            if part & amazons == 0 {
+                continue;
+            }
+            let dims = self.shape.dims;
+            if part == open && dims.w >= dims.h && grid::bounding_box(part, dims).2 == dims {
+                out.push((*self, 1));
+            } else {
+                out.push((self.part(part), 1));
             }
         }
     }
 
-    fn key(&self) -> (Packed, bool) {
-        least_image(&self.board, ALL_SYMMETRIES, |_| false, true)
+    /// Neither player can move once no amazon has an empty cell beside it (an amazon next to
+    /// one can step there and shoot back).
+    fn is_over(&self) -> bool {
+        self.with_neighbours(self.empty()) & (self.x | self.o) == 0
+    }
+
+    fn key(&self) -> (BoardKey<3>, bool) {
+        // Components lie flat: the symmetries that keep the rectangle (all eight when it is
+        // square), plain (bits 0–7) and with the colours exchanged (bits 8–15).
+        let dims = self.shape.dims;
+        let images: u16 = if dims.w == dims.h { 0xffff } else { 0x0f0f };
+        bits::least_key(
+            self.shape,
+            [self.x, self.o, self.blocked],
+            images,
+            |_| false,
+            swap_amazons,
+        )
     }
 
     fn describe(&self) -> String {
-        format!("game.grid.Amazons(\"{}\")", self.board.text(".xo#"))
+        format!("game.grid.Amazons(\"{}\")", self.board().text(".xo#"))
     }
 
     fn picture(&self) -> Option<Picture> {
-        Some(self.board.picture(STONES))
+        Some(self.board().picture(STONES))
     }
 
     fn grid_string(&self) -> Option<String> {
-        Some(self.board.text(".xo#"))
+        Some(self.board().text(".xo#"))
     }
 }
 

@@ -61,12 +61,7 @@ fn spec_and_literature_values() {
         (solved(&clobber("AntiClobber", "x.o"), &mut e), "0".into()),
         (solved(&clobber("HotClobber", "xxo"), &mut e), "^".into()),
         (
-            solved(
-                &Amazons {
-                    board: board("x...|o...", ".xo#"),
-                },
-                &mut e,
-            ),
+            solved(&Amazons::new(board("x...|o...", ".xo#")), &mut e),
             "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}".into(),
         ),
         (
@@ -170,14 +165,89 @@ fn gen_clobber_family_matches_plain_search() {
     agree(&positions);
 }
 
+/// Amazons' moves by the rules, cell by cell: the reference for the bit-layer moves.
+fn amazons_moves_by_cells(b: &Cells, left: bool) -> Vec<String> {
+    let me = if left { 1 } else { 2 };
+    let mut out = Vec::new();
+    for r in 0..b.rows() {
+        for c in 0..b.cols() {
+            if b.get(r, c) != me {
+                continue;
+            }
+            let mut from = b.clone();
+            from.set(r, c, 0);
+            for &(dr, dc) in cells::COMPASS {
+                let mut n = 1;
+                while let Some((r2, c2)) = b.step(r, c, dr, dc, n) {
+                    if from.get(r2, c2) != 0 {
+                        break;
+                    }
+                    let mut landed = from.clone();
+                    landed.set(r2, c2, me);
+                    for &(er, ec) in cells::COMPASS {
+                        let mut m = 1;
+                        while let Some((r3, c3)) = landed.step(r2, c2, er, ec, m) {
+                            if landed.get(r3, c3) != 0 {
+                                break;
+                            }
+                            let mut board = landed.clone();
+                            board.set(r3, c3, 3);
+                            out.push(board.text(".xo#"));
+                            m += 1;
+                        }
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn amazons_moves_match_the_rules_cell_by_cell() {
+    let mut rng = Rng(0x5eed_a11a);
+    for k in 0..200 {
+        let (rows, cols) = (1 + k % 5, 1 + (k / 5) % 6);
+        let text = rng.board("x.o#....", rows, cols);
+        let cells = board(&text, ".xo#");
+        let position = Amazons::new(cells.clone());
+        for left in [true, false] {
+            let mut moves = Vec::new();
+            position.moves(left, &mut moves);
+            let mut moves: Vec<String> = moves.iter().map(|m| m.grid_string().unwrap()).collect();
+            moves.sort();
+            assert_eq!(
+                moves,
+                amazons_moves_by_cells(&cells, left),
+                "{text} left={left}"
+            );
+            assert_eq!(
+                position.is_over(),
+                amazons_moves_by_cells(&cells, true).is_empty()
+                    && amazons_moves_by_cells(&cells, false).is_empty(),
+                "{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn amazons_fission_toads_and_dominoes_match_plain_search() {
     let mut rng = Rng(0xa3a2_0175);
-    let amazons: Vec<Amazons> = (0..12)
-        .map(|_| Amazons {
-            board: board(&rng.board("x.o#..", 2, 3), ".xo#"),
-        })
-        .collect();
+    let mut amazons = Vec::new();
+    for k in 0..30 {
+        let (alphabet, rows, cols) = match k % 3 {
+            0 => ("x.o#..", 2, 3),
+            1 => ("x.o##....", 3, 4),
+            _ => ("x.o#....", 4, 2),
+        };
+        amazons.push(Amazons::new(board(
+            &rng.board(alphabet, rows, cols),
+            ".xo#",
+        )));
+    }
     agree(&amazons);
     let fission: Vec<Fission> = (0..20)
         .map(|_| Fission::new(board(&rng.board("x....#", 3, 3), ".x#")))

@@ -151,7 +151,11 @@ pub fn bounding_box(bits: u128, dims: Dims) -> (u32, u32, Dims) {
     (
         first,
         c0,
-        Dims::new((c1 - c0 + 1) as usize, (last - first + 1) as usize),
+        // Within the board, so no larger than it (which may be a 128-cell Amazons board).
+        Dims {
+            w: (c1 - c0 + 1) as u8,
+            h: (last - first + 1) as u8,
+        },
     )
 }
 
