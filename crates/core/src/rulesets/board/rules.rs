@@ -698,7 +698,9 @@ impl Rules for Amazons {
 /// may go on jumping in the same direction (each landing is an option); `#` cells are off
 /// the board. Kept as bit layers ([`bits`]); keyed up to those of the eight symmetries and
 /// the exchange of colours (the negative) that map the first board onto itself (see
-/// [`bits::automorphisms`]).
+/// [`bits::automorphisms`]). Finished positions are not told apart before they are keyed
+/// ([`Rules::is_over`]): the test took 10% of a search (eight jump masks an option) and saved
+/// nothing, as the few finished positions are solved once and then found in the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Konane {
     x: u128,
@@ -786,12 +788,6 @@ impl Rules for Konane {
                 }
             }
         }
-    }
-
-    fn is_over(&self) -> bool {
-        bits::STEPS
-            .iter()
-            .all(|&step| self.jumpers(true, step) | self.jumpers(false, step) == 0)
     }
 
     fn key(&self) -> (BoardKey<2>, bool) {

@@ -458,9 +458,6 @@ fn bit_layer_moves_match_the_rules_on_cells() {
                 "{text} {left}"
             );
         }
-        let over = konane_options_by_cells(&b, true).is_empty()
-            && konane_options_by_cells(&b, false).is_empty();
-        assert_eq!(konane.is_over(), over, "{}", b.text(".xo#"));
         let over = fission_options_by_cells(&f, true).is_empty()
             && fission_options_by_cells(&f, false).is_empty();
         assert_eq!(fission.is_over(), over, "{}", f.text(".x#"));
