@@ -34,7 +34,7 @@ impl<'a> UnbuiltGame<'a> {
 /// map once it grows.
 #[derive(Default)]
 struct Memo {
-    few: SmallVec<[(GameId, bool); 8]>,
+    few: SmallVec<[(GameId, bool); Memo::FEW]>,
     many: FxHashMap<GameId, bool>,
 }
 
