@@ -5,8 +5,9 @@
 //!
 //! The strip falls apart at walls nothing can cross: `TTFF` (neither pair can ever move), and
 //! the ends of the strip (which act like `TT` on the left and `FF` on the right). Frogs at the
-//! left end of a part and toads at its right end are stuck and dropped. A part with pieces of
-//! one kind only is worth the number of moves they still have. A part and its mirror image
+//! left end of a part and toads at its right end are stuck and dropped. A part whose frogs are
+//! all left of its toads (pieces of one kind only, among others) is worth the number of moves
+//! the toads still have less those of the frogs: the two kinds never meet. A part and its mirror image
 //! (reversed, toads and frogs swapped) are negatives, so they share a key.
 
 use super::Rules;
@@ -213,8 +214,14 @@ impl Rules for ToadsFrogs {
     }
 
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {
-        // Pieces of one kind only: each still has as many moves as there are empty cells on
-        // its way, whatever the order they are played in.
+        // Every frog left of every toad (or pieces of one kind only): the two kinds move
+        // apart and never meet again, so each piece still has as many moves as there are
+        // empty cells on its way, whatever the order they are played in, and no cell is on
+        // the way of both kinds.
+        let highest_frog = 64 - self.frogs.leading_zeros();
+        if self.toads != 0 && self.toads.trailing_zeros() < highest_frog {
+            return Ok(None);
+        }
         let empty = self.empty();
         let moves_of = |mut pieces: u64, ahead: fn(u64) -> u64| {
             let mut moves = 0i64;
@@ -225,16 +232,10 @@ impl Rules for ToadsFrogs {
             }
             moves
         };
-        if self.frogs == 0 {
-            // The cells above a toad.
-            let moves = moves_of(self.toads, |piece| !(piece | (piece - 1)));
-            return Ok(Some(engine.integer(moves)));
-        }
-        if self.toads == 0 {
-            let moves = moves_of(self.frogs, |piece| piece - 1);
-            return Ok(Some(engine.integer(-moves)));
-        }
-        Ok(None)
+        // The cells above a toad, and those below a frog.
+        let left = moves_of(self.toads, |piece| !(piece | (piece - 1)));
+        let right = moves_of(self.frogs, |piece| piece - 1);
+        Ok(Some(engine.integer(left - right)))
     }
 
     fn describe(&self) -> String {
