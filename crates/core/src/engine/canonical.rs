@@ -1,6 +1,6 @@
-//! Construction of canonical forms from option lists: remove dominated options, bypass
-//! reversible ones, then recognise numbers (the simplest-number rule) and NUS values so that
-//! every value has exactly one representation in the arena.
+//! Construction of canonical forms from option lists: recognise numbers (the simplicity
+//! theorem), remove dominated options, bypass reversible ones, and recognise NUS values, so
+//! that every value has exactly one representation in the arena.
 
 use super::arena::{Engine, EngineError, EngineResult, GameId};
 use super::compare::UnbuiltGame;

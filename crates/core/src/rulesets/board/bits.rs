@@ -119,6 +119,16 @@ impl Shape {
     /// The image of a layer under symmetry `t` of [`Cells::image`] (bit 0: reverse each row,
     /// bit 1: reverse the order of rows, bit 2: then transpose).
     pub fn image(&self, bits: u128, t: u8) -> u128 {
+        if self.dims.cells() <= 64 {
+            // One machine word, as in [`Shape::images`].
+            let (w, h) = (u32::from(self.dims.w), u32::from(self.dims.h));
+            let mirrored = small_mirrors(bits as u64, w, h)[usize::from(t & 3)];
+            return u128::from(if t & 4 != 0 {
+                small_transpose(mirrored, w, h)
+            } else {
+                mirrored
+            });
+        }
         let mirrored = grid::mirror(bits, self.dims, t & 1 != 0, t & 2 != 0);
         if t & 4 != 0 {
             grid::transpose(mirrored, self.dims)

@@ -563,10 +563,15 @@ impl Amazons {
     }
 
     /// The region `part` of the board as a board of its own: cropped to its bounding box
-    /// (cells outside the region blocked) and turned to lie flat.
+    /// (cells outside the region blocked) and turned to lie flat; the board itself when it is
+    /// that already.
     fn part(&self, part: u128) -> Amazons {
         let dims = self.shape.dims;
         let (r0, c0, mut to) = grid::bounding_box(part, dims);
+        if to == dims && dims.w >= dims.h && part == self.shape.open & !self.blocked {
+            // The whole board is one region, and lies flat already.
+            return *self;
+        }
         let crop = |layer: u128| grid::crop(layer & part, dims, r0, c0, to);
         let mut layers = [crop(self.x), crop(self.o), to.all() & !crop(part)];
         if to.h > to.w {
@@ -648,12 +653,7 @@ impl Rules for Amazons {
             if part & amazons == 0 {
                 continue;
             }
-            let dims = self.shape.dims;
-            if part == open && dims.w >= dims.h && grid::bounding_box(part, dims).2 == dims {
-                out.push((*self, 1));
-            } else {
-                out.push((self.part(part), 1));
-            }
+            out.push((self.part(part), 1));
         }
     }
 
