@@ -109,6 +109,7 @@ impl Printer {
             Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text(t) => out.write_str(&t.text)?,
             Value::Ruleset(r) => out.write_str(&r.name())?,
+            Value::MisereQuotient(q) => out.write_str(&q.expression)?,
             Value::Position(p) if let Some(value) = p.loopy_nim_value(engine) => match value? {
                 LoopyNim::Finite(n) => {
                     let g = engine.nimber(u64::from(n));

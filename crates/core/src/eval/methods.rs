@@ -142,9 +142,17 @@ impl Evaluator<'_> {
                 {
                     return v;
                 }
-                return r
-                    .method(&key, &args, self.engine)?
-                    .ok_or_else(|| self.unknown_method(name, receiver));
+                return r.method(&key, &args, self.engine)?.ok_or_else(|| {
+                    if matches!(key.as_str(), "miserequotient" | "miseresolution") {
+                        EvalError::new(format!(
+                            "Misère quotients are defined here for impartial heap rulesets, \
+                             and {} is not one",
+                            r.name()
+                        ))
+                    } else {
+                        self.unknown_method(name, receiver)
+                    }
+                });
             }
             Value::Position(p) => {
                 if let Some(v) = p.method(&key, &args, self.engine)? {
@@ -158,6 +166,13 @@ impl Evaluator<'_> {
                 {
                     return Ok(v);
                 }
+            }
+            Value::MisereQuotient(q) => {
+                if let Some(entry) = reference::entry_by_key(&key, Kind::QuotientMethod) {
+                    entry.check_arity(args.len())?;
+                }
+                return super::quotient::method(q, &key, &args)?
+                    .ok_or_else(|| self.unknown_method(name, receiver));
             }
             Value::Misere(m) => {
                 // Names misère games share with games (`Options`) are checked as game methods.

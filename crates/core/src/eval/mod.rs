@@ -28,6 +28,7 @@ mod pictures;
 mod plots;
 mod primes;
 mod properties;
+mod quotient;
 pub mod reference;
 mod repeating_sums;
 mod sensible;
@@ -477,6 +478,7 @@ impl Session {
         match value {
             Value::Thermograph(th) => crate::display::plot::plot(th),
             Value::Ruleset(r) => r.summary(&mut self.engine).map(|s| indent(&s)),
+            Value::MisereQuotient(q) => Some(indent(&quotient::details(q))),
             Value::Position(_) => None,
             _ => None,
         }

@@ -25,7 +25,7 @@ fn rank(v: &Value) -> u8 {
         Value::Outcome(_) => 10,
         Value::Side(_) => 11,
         Value::Thermograph(_) | Value::Trajectory(_) | Value::Text(_) => 12,
-        Value::Ruleset(_) => 13,
+        Value::Ruleset(_) | Value::MisereQuotient(_) => 13,
         Value::Function(_) => 14,
     }
 }

@@ -31,6 +31,8 @@ pub enum Kind {
     RulesetMethod,
     /// A property or method of thermographs: `G.Thermograph.LeftWall`.
     ThermographMethod,
+    /// A property or method of misère quotients: `kayles.MisereQuotient(12).Order`.
+    QuotientMethod,
     /// A property of loopy nim values ∞(K): `oo(0,1).OutcomeClass`.
     LoopyNimberMethod,
     /// A property or method of infinite surreal numbers: `(omega-3).Birthday`.
@@ -52,7 +54,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -62,6 +64,7 @@ impl Kind {
         Kind::PositionMethod,
         Kind::RulesetMethod,
         Kind::ThermographMethod,
+        Kind::QuotientMethod,
         Kind::LoopyNimberMethod,
         Kind::SurrealMethod,
         Kind::TransfiniteNimberMethod,
@@ -96,6 +99,7 @@ impl Kind {
             Kind::PositionMethod => "property of ruleset positions",
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
+            Kind::QuotientMethod => "property or method of misère quotients",
             Kind::LoopyNimberMethod => "property of loopy nim values",
             Kind::SurrealMethod => "property or method of infinite surreal numbers",
             Kind::TransfiniteNimberMethod => "property or method of transfinite nimbers",
@@ -120,6 +124,7 @@ impl Kind {
             Kind::PositionMethod => "positions of rulesets",
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
+            Kind::QuotientMethod => "misère quotients",
             Kind::LoopyNimberMethod => "loopy nim values ∞(K)",
             Kind::SurrealMethod => "surreal numbers such as ω and 1/ω",
             Kind::TransfiniteNimberMethod => "transfinite nimbers such as *ω",
@@ -149,6 +154,8 @@ pub enum Receiver {
     String,
     Misere,
     Thermograph,
+    /// A misère quotient.
+    Quotient,
     /// A loopy nim value ∞(K).
     LoopyNimber,
     /// A surreal number that is not rational (`ω`, `1/ω`).
@@ -172,6 +179,7 @@ impl Receiver {
             // A misère game also answers the game methods (of its normal-play form).
             Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
+            Receiver::Quotient => &[Kind::QuotientMethod],
             Receiver::LoopyNimber => &[Kind::LoopyNimberMethod],
             Receiver::Surreal => &[Kind::SurrealMethod],
             Receiver::TransfiniteNimber => &[Kind::TransfiniteNimberMethod],
@@ -198,6 +206,7 @@ impl Receiver {
             Value::Str(_) => Receiver::String,
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
+            Value::MisereQuotient(_) => Receiver::Quotient,
             Value::LoopyNimber(_) => Receiver::LoopyNimber,
             Value::Surreal(_) | Value::Infinity { .. } => Receiver::Surreal,
             Value::TransfiniteNimber(_) => Receiver::TransfiniteNimber,
@@ -384,6 +393,10 @@ pub static TABLE: &[Entry] = &table! {
         "The mean value of G.", "mean({3|-1})", ["Mean", "temperature"];
     Function, "miny", "miny(x)", 1, 1, "Constructors",
         "miny-x, the negative of tiny-x: {{0|x}|0}.", "miny(2)", ["Miny", "tiny"];
+    Function, "misere_quotient", "misere_quotient(R, n)", 2, 2, "Misère games",
+        "The misère quotient of R's sums of heaps 0..n.", "misere_quotient(kayles, 8)", ["MisereQuotient", "misere_solution"];
+    Function, "misere_solution", "misere_solution(R, N)", 1, 2, "Misère games",
+        "R's misère quotient at the first heap up to N where it is proven complete, or Nothing.", "misere_solution(octal(\"0.75\"), 100)", ["MisereSolution", "misere_quotient"];
     Function, "misere_outcome_class", "misere_outcome_class(G)", 1, 1, "Values and stops",
         "Who wins G in misère play: L, R, P or N.", "misere_outcome_class(*)", ["MisereOutcomeClass", "outcome_class"];
     Function, "norton_product", "norton_product(G, U)", 2, 2, "Sums and products",
@@ -884,6 +897,8 @@ pub static TABLE: &[Entry] = &table! {
     RulesetMethod, "Join", "R.Join(S)", 1, 1, "Positions", "The heap ruleset whose heaps have R's options followed by S's.", "kayles.Join(nim)(5).NimValue", ["PartizanJoin"];
     RulesetMethod, "NimValueTable", "R.NimValueTable(r, c)", 2, 2, "Positions", "The nim values of (m, n), 0 ≤ m ≤ r, 0 ≤ n ≤ c, of an impartial coordinate ruleset, as a table.", "game.heap.Wythoff.NimValueTable(4, 4)", ["GameValueTable", "Table"];
     RulesetMethod, "PartizanJoin", "R.PartizanJoin(S)", 1, 1, "Positions", "The partizan heap ruleset where Left moves as in R and Right as in S.", "kayles.PartizanJoin(nim)(3)", ["Join"];
+    RulesetMethod, "MisereQuotient", "R.MisereQuotient(n)", 1, 2, "Misère games", "The misère quotient of the sums of heaps 0..n (MaxOrder => k raises the 4096-element limit).", "kayles.MisereQuotient(8)", ["misere_quotient", "MisereSolution"];
+    RulesetMethod, "MisereSolution", "R.MisereSolution(N)", 0, 2, "Misère games", "The misère quotient at the first heap up to N (300 if omitted) where its pretending function is proven periodic; Nothing if none.", "octal(\"0.75\").MisereSolution(100)", ["misere_solution", "MisereQuotient"];
     RulesetMethod, "CheckPeriodicity", "R.CheckPeriodicity(N)", 1, 1, "Positions", "Test the first N heaps for a period (Nothing if none shows; Kayles needs about 300).", "kayles.CheckPeriodicity(300)", ["check_periodicity", "Period"];
     RulesetMethod, "HeapNimValue", "R.HeapNimValue(n)", 1, 1, "Positions", "The nim value of one heap of size n.", "kayles.HeapNimValue(5)", ["heap_nim_value"];
     RulesetMethod, "NimValueSequence", "R.NimValueSequence(N)", 1, 1, "Positions", "The nim values of heaps 1 to N.", "kayles.NimValueSequence(10)", ["nim_value_sequence"];
@@ -960,6 +975,27 @@ pub static TABLE: &[Entry] = &table! {
     TransfiniteNimberMethod, "IsFinite", "X.IsFinite", 0, 0, "Transfinite values", "False.", "(*omega).IsFinite", [];
     TransfiniteNimberMethod, "IsPseudonumber", "X.IsPseudonumber", 0, 0, "Transfinite values", "False.", "(*omega).IsPseudonumber", [];
     TransfiniteNimberMethod, "IsNumberTiny", "X.IsNumberTiny", 0, 0, "Transfinite values", "False.", "(*omega).IsNumberTiny", [];
+    QuotientMethod, "Elements", "Q.Elements", 0, 0, "Misère games", "The elements as normal words, in word order.", "kayles.MisereQuotient(4).Elements", ["Order"];
+    QuotientMethod, "Generators", "Q.Generators", 0, 0, "Misère games", "The generators' names.", "kayles.MisereQuotient(8).Generators", ["Relations"];
+    QuotientMethod, "Heaps", "Q.Heaps", 0, 0, "Misère games", "The largest heap the quotient covers.", "kayles.MisereQuotient(8).Heaps", ["PretendingFunction"];
+    QuotientMethod, "Image", "Q.Image(x)", 1, 1, "Misère games", "The image of a heap, of a position of the ruleset, or of a word, as a normal word.", "kayles.MisereQuotient(8).Image(kayles[3,5])", ["Pretend"];
+    QuotientMethod, "IsIsomorphic", "Q.IsIsomorphic(Q2)", 1, 1, "Misère games", "True if the two quotients are isomorphic as bipartite monoids.", "misere_quotient(octal(\"0.07\"), 10).IsIsomorphic(misere_quotient(octal(\"0.123\"), 8))", ["IsTame"];
+    QuotientMethod, "IsP", "Q.IsP(u)", 1, 1, "Misère games", "True if the element u (a word, heap or position) is in the P-portion.", "kayles.MisereQuotient(8).IsP(\"ac\")", ["PPortion", "Outcome"];
+    QuotientMethod, "IsTame", "Q.IsTame", 0, 0, "Misère games", "True if the quotient is that of misère Nim on heaps below some 2^k.", "nim.MisereQuotient(7).IsTame", ["TameIndex"];
+    QuotientMethod, "LastRogue", "Q.LastRogue", 0, 0, "Misère games", "For a solution: the largest heap whose image lies outside the kernel.", "octal(\"0.75\").MisereSolution(100).LastRogue", ["Periodicity"];
+    QuotientMethod, "MultiplicationTable", "Q.MultiplicationTable", 0, 0, "Misère games", "The products of the elements, as a table of normal words.", "kayles.MisereQuotient(4).MultiplicationTable", ["Multiply"];
+    QuotientMethod, "Multiply", "Q.Multiply(u, v)", 2, 2, "Misère games", "The product of two elements (words, heaps or positions) as a normal word.", "kayles.MisereQuotient(8).Multiply(\"ab\", \"c\")", ["MultiplicationTable"];
+    QuotientMethod, "Order", "Q.Order", 0, 0, "Misère games", "The number of elements.", "kayles.MisereQuotient(12).Order", ["PPortionSize"];
+    QuotientMethod, "Outcome", "Q.Outcome(G)", 1, 1, "Misère games", "P or N: the misère outcome of a position (or the class of a word) by the quotient.", "kayles.MisereQuotient(8).Outcome(kayles[3,5])", ["IsP"];
+    QuotientMethod, "Periodicity", "Q.Periodicity", 0, 0, "Misère games", "For a solution: the period and preperiod of the pretending function.", "octal(\"0.75\").MisereSolution(100).Periodicity", ["LastRogue"];
+    QuotientMethod, "PPortion", "Q.PPortion", 0, 0, "Misère games", "The elements that are the images of P-positions, as normal words.", "kayles.MisereQuotient(8).PPortion", ["PPortionSize", "IsP"];
+    QuotientMethod, "PPortionSize", "Q.PPortionSize", 0, 0, "Misère games", "The size of the P-portion.", "kayles.MisereQuotient(12).PPortionSize", ["PPortion"];
+    QuotientMethod, "Presentation", "Q.Presentation", 0, 0, "Misère games", "Generators and relations, as MisereSolver writes them.", "kayles.MisereQuotient(8).Presentation", ["Relations"];
+    QuotientMethod, "Pretend", "Q.Pretend(h)", 1, 1, "Misère games", "The image of heap h under the pretending function.", "octal(\"0.75\").MisereQuotient(12).Pretend(9)", ["Image", "PretendingFunction"];
+    QuotientMethod, "PretendingFunction", "Q.PretendingFunction", 0, 0, "Misère games", "The images of heaps 0..n, as normal words.", "kayles.MisereQuotient(8).PretendingFunction", ["Pretend"];
+    QuotientMethod, "Relations", "Q.Relations", 0, 0, "Misère games", "The relations of the presentation.", "kayles.MisereQuotient(8).Relations", ["Presentation"];
+    QuotientMethod, "Size", "Q.Size", 0, 0, "Misère games", "The number of elements (as Order).", "kayles.MisereQuotient(12).Size", ["Order"];
+    QuotientMethod, "TameIndex", "Q.TameIndex", 0, 0, "Misère games", "k when the quotient is T_k, that of misère Nim on heaps below 2^k; Nothing if it is wild.", "nim.MisereQuotient(7).TameIndex", ["IsTame"];
     ThermographMethod, "LeftWall", "T.LeftWall", 0, 0, "Values and stops", "The thermograph's left wall.", "{3|-1}.Thermograph.LeftWall", ["RightWall", "Wall"];
     ThermographMethod, "Mast", "T.Mast", 0, 0, "Values and stops", "Where the mast stands: the mean value.", "{3|-1}.Thermograph.Mast", ["Mean"];
     ThermographMethod, "RightWall", "T.RightWall", 0, 0, "Values and stops", "The thermograph's right wall.", "{3|-1}.Thermograph.RightWall", ["LeftWall", "Wall"];

@@ -20,6 +20,7 @@ mod notation;
 mod order;
 mod partitions;
 mod phylum;
+pub mod quotient;
 mod sum;
 #[cfg(test)]
 mod tests;

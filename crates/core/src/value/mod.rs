@@ -74,6 +74,8 @@ pub enum Value {
     Loopy(Rc<crate::engine::loopy::Loopy>),
     /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
     Misere(crate::misere::MisereId),
+    /// The misère quotient of a heap ruleset's sums (`kayles.MisereQuotient(12)`).
+    MisereQuotient(Rc<crate::misere::quotient::QuotientValue>),
     /// An infinite loopy nim value ∞(K) of impartial play with draws (draws.md §1.3): K, the
     /// finite values of the options, sorted and distinct. Finite loopy nim values are integers.
     LoopyNimber(Box<[u32]>),
@@ -225,6 +227,7 @@ impl Value {
             Value::Ruleset(_) => "ruleset",
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
+            Value::MisereQuotient(_) => "misere_quotient",
             Value::LoopyNimber(_) => "loopy_nimber",
             Value::Surreal(s) if s.as_ordinal().is_some() => "generalized_ordinal",
             Value::Surreal(_) => "surreal",
@@ -263,6 +266,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Ruleset(_) => "a ruleset",
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
+        Value::MisereQuotient(_) => "a misère quotient",
         Value::LoopyNimber(_) => "a loopy nim value",
         Value::Surreal(s) if s.as_ordinal().is_some() => "a generalized ordinal",
         Value::Surreal(_) => "a surreal number",
@@ -316,6 +320,7 @@ impl Value {
             Value::Ruleset(r) => Value::Ruleset(r.clone()),
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
+            Value::MisereQuotient(q) => Value::MisereQuotient(q.clone()),
             Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
             Value::Surreal(x) => Value::Surreal(x.clone()),
             Value::TransfiniteNimber(a) => Value::TransfiniteNimber(a.clone()),
@@ -359,6 +364,7 @@ impl PartialEq for Value {
             (Ruleset(a), Ruleset(b)) => a.name() == b.name(),
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
+            (MisereQuotient(a), MisereQuotient(b)) => a.expression == b.expression,
             (LoopyNimber(a), LoopyNimber(b)) => a == b,
             (Surreal(a), Surreal(b)) => a == b,
             (TransfiniteNimber(a), TransfiniteNimber(b)) => a == b,

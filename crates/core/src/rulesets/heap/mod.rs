@@ -11,6 +11,7 @@
 pub mod args;
 pub mod code;
 pub mod memory;
+pub mod misere_quotient;
 mod names;
 pub mod options;
 pub mod partizan;
@@ -43,6 +44,8 @@ pub const MAX_LISTED_OPTIONS: usize = 1_000_000;
 pub struct HeapGame {
     rules: HeapRules,
     sequence: RefCell<NimSequence>,
+    /// The misère quotients computed so far.
+    quotient: RefCell<misere_quotient::QuotientCache>,
 }
 
 impl fmt::Debug for HeapGame {
@@ -70,6 +73,7 @@ impl HeapGame {
                 .or_insert_with(|| {
                     Rc::new(HeapGame {
                         sequence: RefCell::new(NimSequence::new(&rules)),
+                        quotient: RefCell::default(),
                         rules,
                     })
                 })
@@ -303,6 +307,9 @@ impl Ruleset for HeapRuleset {
                     },
                 )
             }
+            "miserequotient" | "miseresolution" => {
+                return misere_quotient::method(&self.name, game, key, args, engine).map(Some);
+            }
             "code" => match game.rules.code() {
                 Some(code) => Value::Str(code.text().to_string()),
                 None => return Ok(None),
@@ -381,6 +388,16 @@ pub struct HeapPosition {
 }
 
 impl HeapPosition {
+    /// The heaps of the sum.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The printed name of the ruleset it is a position of.
+    pub fn ruleset_name(&self) -> &str {
+        &self.name
+    }
+
     /// The xor of the heaps' nim values.
     pub fn nim_value(&self, engine: &Engine) -> EngineResult<u64> {
         let mut x = 0u64;
@@ -428,6 +445,10 @@ impl HeapPosition {
 }
 
 impl Position for HeapPosition {
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
     fn picture(&self) -> Option<crate::value::picture::Picture> {
         Some(crate::value::picture::Picture::Heaps(self.heaps.clone()))
     }
@@ -452,6 +473,30 @@ impl Position for HeapPosition {
     fn method(&self, key: &str, args: &[Value], engine: &mut Engine) -> EvalResult<Option<Value>> {
         match key {
             "nimvalue" if args.is_empty() => Ok(Some(integer_value(self.nim_value(engine)?))),
+            // Sums of heaps whose misère quotient is known answer from it (misere.md §B.3);
+            // the others from misère canonical forms, further up.
+            "misereoutcomeclass" | "misereoutcome" if args.is_empty() => Ok(self
+                .game
+                .misere_p_by_quotient(&self.heaps, engine)?
+                .map(|p| {
+                    Value::Outcome(if p {
+                        crate::engine::Outcome::P
+                    } else {
+                        crate::engine::Outcome::N
+                    })
+                })),
+            "miserewinningmoves" if args.is_empty() => {
+                let options = self.option_positions(engine)?;
+                let mut moves = Vec::new();
+                for o in options {
+                    match self.game.misere_p_by_quotient(&o.heaps, engine)? {
+                        Some(true) => moves.push(o),
+                        Some(false) => {}
+                        None => return Ok(None),
+                    }
+                }
+                Ok(Some(crate::rulesets::position_list(moves)))
+            }
             "options" | "leftoptions" | "rightoptions" => {
                 if args.len() > usize::from(key == "options") {
                     return Err(EvalError::new(format!("{key} takes no arguments here")));

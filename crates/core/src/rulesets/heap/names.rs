@@ -100,9 +100,8 @@ pub fn function(key: &str, args: &Args, engine: &mut Engine) -> Option<EvalResul
         "takeandbreak" => code_function("take_and_break", args, CodeKind::TakeAndBreak, engine),
         "spawning" => spawning("spawning", args),
         "takeaway" => take_away("take_away", args),
-        "nimvalues" | "period" | "nimvaluesequence" | "heapnimvalue" | "checkperiodicity" => {
-            ruleset_function(key, args, engine)
-        }
+        "nimvalues" | "period" | "nimvaluesequence" | "heapnimvalue" | "checkperiodicity"
+        | "miserequotient" | "miseresolution" => ruleset_function(key, args, engine),
         _ => return None,
     };
     Some(result)
@@ -115,10 +114,30 @@ fn ruleset_function(key: &str, args: &Args, engine: &mut Engine) -> EvalResult<V
         "period" => "period(R[, N])",
         "nimvaluesequence" => "nim_value_sequence(R, N)",
         "heapnimvalue" => "heap_nim_value(R, n)",
+        "miserequotient" => "misere_quotient(R, n)",
+        "miseresolution" => "misere_solution(R, N)",
         _ => "check_periodicity(R, N)",
     };
-    no_named(args, name)?;
-    match args.positional.split_first() {
+    // Misère quotients take `MaxOrder => k`, which the method reads after the positional ones.
+    let mut positional = args.positional.clone();
+    if matches!(key, "miserequotient" | "miseresolution") {
+        for (n, v) in &args.named {
+            if crate::rulesets::name_key(n) != "maxorder" {
+                return Err(EvalError::new(format!(
+                    "{name} has no argument named `{n}` (only MaxOrder => k)"
+                )));
+            }
+            if key == "miseresolution" && positional.len() == 1 {
+                positional.push(Value::integer(
+                    super::misere_quotient::DEFAULT_SOLUTION_BOUND as u64,
+                ));
+            }
+            positional.push(v.clone());
+        }
+    } else {
+        no_named(args, name)?;
+    }
+    match positional.split_first() {
         Some((Value::Ruleset(r), rest)) => r.method(key, rest, engine)?.ok_or_else(|| {
             EvalError::new(format!(
                 "{name} applies to impartial heap rulesets, not {}",
