@@ -216,6 +216,7 @@ mod tests {
             degree: None,
             loopy_nim_value: None,
             transfinite: None,
+            quotient: None,
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

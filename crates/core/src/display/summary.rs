@@ -27,6 +27,24 @@ pub struct Summary {
     /// Set for an infinite surreal number or a transfinite nimber (transfinite.md §5.2): no
     /// stops, mean, temperature or atomic weight apply; `birthday` is empty where undefined.
     pub transfinite: Option<TransfiniteFacts>,
+    /// Set for a misère quotient (misere.md §B.2): none of a game's figures apply.
+    pub quotient: Option<QuotientFacts>,
+}
+
+/// What the `--json` object of a misère quotient carries.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QuotientFacts {
+    pub order: usize,
+    pub p_portion_size: usize,
+    /// In MisereSolver's ASCII form.
+    pub presentation: String,
+    pub p_portion: Vec<String>,
+    /// Φ(0), …, Φ(n) as normal words.
+    pub phi: Vec<String>,
+    pub tame: bool,
+    pub heaps: usize,
+    /// (period, preperiod) for a solution.
+    pub periodicity: Option<(usize, usize)>,
 }
 
 /// What the summary of an infinite value adds.
@@ -55,6 +73,7 @@ impl Summary {
             degree: None,
             loopy_nim_value: None,
             transfinite: None,
+            quotient: None,
         }
     }
 }
@@ -78,5 +97,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
         degree: None,
         loopy_nim_value: None,
         transfinite: None,
+        quotient: None,
     })
 }

@@ -69,6 +69,26 @@ struct Success<'a> {
 enum Fields<'a> {
     Game(SummaryFields<'a>),
     Transfinite(TransfiniteFields<'a>),
+    Quotient(QuotientFields<'a>),
+}
+
+/// A misère quotient's figures (misere.md §B.2).
+#[derive(Serialize)]
+struct QuotientFields<'a> {
+    order: usize,
+    p_portion_size: usize,
+    presentation: &'a str,
+    p_portion: &'a [String],
+    phi: &'a [String],
+    tame: bool,
+    heaps: usize,
+    periodicity: Option<PeriodicityFields>,
+}
+
+#[derive(Serialize)]
+struct PeriodicityFields {
+    period: usize,
+    preperiod: usize,
 }
 
 /// `"is_ordinal"` (generalized ordinals), `"outcome"`, and `"birthday"` where defined, as a
@@ -155,6 +175,20 @@ pub(crate) fn failure(statement: &Statement, diag: &Diagnostic) -> String {
 }
 
 fn summary_fields(s: &Summary) -> Fields<'_> {
+    if let Some(q) = &s.quotient {
+        return Fields::Quotient(QuotientFields {
+            order: q.order,
+            p_portion_size: q.p_portion_size,
+            presentation: &q.presentation,
+            p_portion: &q.p_portion,
+            phi: &q.phi,
+            tame: q.tame,
+            heaps: q.heaps,
+            periodicity: q
+                .periodicity
+                .map(|(period, preperiod)| PeriodicityFields { period, preperiod }),
+        });
+    }
     if let Some(facts) = &s.transfinite {
         return Fields::Transfinite(TransfiniteFields {
             is_ordinal: facts.is_ordinal,

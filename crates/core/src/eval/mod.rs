@@ -462,6 +462,7 @@ impl Session {
             Value::Loopy(l) => return self.evaluator().loopy_summary(l),
             Value::Surreal(x) => return Some(transfinite::surreal_summary(x)),
             Value::TransfiniteNimber(alpha) => return Some(transfinite::nimber_summary(alpha)),
+            Value::MisereQuotient(q) => return Some(quotient::summary(q)),
             _ => return None,
         };
         let mut summary =

@@ -141,6 +141,25 @@ fn multiplication_table(q: &Quotient) -> Value {
     Value::table(text, cells)
 }
 
+/// The figures a quotient's `--json` object carries; no game figure applies.
+pub fn summary(qv: &QuotientValue) -> crate::display::summary::Summary {
+    let q = &qv.quotient;
+    let words = |xs: &mut dyn Iterator<Item = u32>| xs.map(|x| q.word(x, false)).collect();
+    crate::display::summary::Summary {
+        quotient: Some(crate::display::summary::QuotientFacts {
+            order: q.order(),
+            p_portion_size: q.p_portion().len(),
+            presentation: q.presentation_text(false),
+            p_portion: words(&mut q.p_portion().into_iter()),
+            phi: words(&mut q.pretending_function().iter().copied()),
+            tame: matches!(q.tame_index(), Ok(Some(_))),
+            heaps: q.heaps(),
+            periodicity: qv.solution.map(|s| (s.period, s.preperiod)),
+        }),
+        ..Default::default()
+    }
+}
+
 /// How much of Φ the lines under a quotient show.
 const PHI_WIDTH: usize = 96;
 

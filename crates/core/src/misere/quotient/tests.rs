@@ -198,7 +198,7 @@ fn quotient_outcomes_equal_brute_force() {
         ("dawson", DAWSON.to_vec()),
         ("0.75", vec![7, 5]),
         ("0.123", vec![1, 2, 3]),
-        ("4.7", vec![4, 7]),
+        ("0.47", vec![4, 7]),
     ];
     for (name, digits) in games {
         let opts = |n: u64| octal_options(&digits, n);
@@ -223,25 +223,31 @@ fn quotient_outcomes_equal_brute_force() {
     }
 }
 
+/// Kayles' quotient changes at heaps 25 and 27 (to orders 32 and 40); sums that use those
+/// heaps, against brute force.
 #[test]
-#[ignore]
-fn timing_probe() {
-    let games: [(&str, Vec<u8>, usize); 6] = [
-        ("0.75", vec![7, 5], 34),
-        ("0.123", vec![1, 2, 3], 24),
-        ("0.71", vec![7, 1], 31),
-        ("4.7", vec![4, 7], 18),
-        ("dawson", DAWSON.to_vec(), 30),
-        ("kayles", KAYLES.to_vec(), 100),
-    ];
-    for (name, digits, n) in games {
-        let t = std::time::Instant::now();
-        let mut b = QuotientBuilder::new();
-        for h in 1..=n as u64 {
-            b.push_heap(&octal_options(&digits, h), DEFAULT_MAX_ORDER, &|| Ok(()))
-                .unwrap();
-            eprintln!("{name} heap {h}: order {} at {:?}", b.order(), t.elapsed());
-        }
-        eprintln!("{name}: {:?} {:?}", b.changes(), t.elapsed());
-    }
+fn kayles_past_its_late_changes_equals_brute_force() {
+    let opts = |n: u64| octal_options(KAYLES, n);
+    let b = build(&opts, 30);
+    assert_eq!(&b.changes()[5..], &[(25, 32), (27, 40)]);
+    let q = b.quotient(30).unwrap();
+    let memo = std::cell::RefCell::new(FxHashMap::default());
+    let mut runner = proptest::test_runner::TestRunner::new(proptest::test_runner::Config {
+        cases: 120,
+        ..proptest::test_runner::Config::default()
+    });
+    let sums = (20u64..=30, proptest::collection::vec(0u64..=9, 0..3));
+    runner
+        .run(&sums, |(big, small)| {
+            let mut heaps = small.clone();
+            heaps.push(big);
+            if heaps.iter().sum::<u64>() > 38 {
+                return Ok(());
+            }
+            let fast = q.is_p(q.image(&heaps).unwrap());
+            let slow = brute_is_p(&mut heaps.clone(), &opts, &mut memo.borrow_mut());
+            proptest::prop_assert_eq!(fast, slow, "{:?}", heaps);
+            Ok(())
+        })
+        .unwrap();
 }

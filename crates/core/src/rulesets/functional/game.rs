@@ -188,6 +188,8 @@ pub struct UserGame {
     heap_nims: RefCell<Vec<u32>>,
     /// f(s) for GenWythoff.
     bounds: RefCell<FxHashMap<u64, i64>>,
+    /// Misère quotients (heap rulesets).
+    pub quotient: RefCell<crate::rulesets::heap::misere_quotient::QuotientCache>,
 }
 
 thread_local! {
@@ -210,6 +212,7 @@ impl UserGame {
             nodes: RefCell::default(),
             heap_nims: RefCell::default(),
             bounds: RefCell::default(),
+            quotient: RefCell::default(),
         })
     }
 

@@ -498,6 +498,29 @@ impl Ruleset for UserRuleset {
                 Value::Nothing
             }
             (Rules::Heap(_), "period") => Value::Nothing,
+            (Rules::Heap(src), "miserequotient" | "miseresolution") => {
+                let interrupt = engine.interrupt_flag();
+                let mut options_of = |h: u64| -> EvalResult<Vec<Vec<u64>>> {
+                    let data = super::game::heap_moves(src, h, engine)?;
+                    let mut out = Vec::new();
+                    super::game::visit_heap_moves(&data, h, &mut |parts| {
+                        out.push(parts.to_vec());
+                        Ok(())
+                    })?;
+                    Ok(out)
+                };
+                crate::rulesets::heap::misere_quotient::method(
+                    &game.label(),
+                    crate::rulesets::heap::misere_quotient::QuotientSource {
+                        cache: &game.quotient,
+                        options_of: &mut options_of,
+                        constants: None,
+                    },
+                    key,
+                    args,
+                    interrupt,
+                )?
+            }
             (Rules::Heap(_), "observedperiod" | "observedperiodicity") => {
                 let n = self.heap_arg(key, args, "the number of heaps to look at")?;
                 let values = game.heap_prefix(n.saturating_sub(1), engine)?;

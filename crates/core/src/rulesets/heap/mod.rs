@@ -308,7 +308,9 @@ impl Ruleset for HeapRuleset {
                 )
             }
             "miserequotient" | "miseresolution" => {
-                return misere_quotient::method(&self.name, game, key, args, engine).map(Some);
+                return game
+                    .quotient_method(&self.name, key, args, engine)
+                    .map(Some);
             }
             "code" => match game.rules.code() {
                 Some(code) => Value::Str(code.text().to_string()),
