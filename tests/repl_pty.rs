@@ -298,3 +298,21 @@ fn ctrl_c_stops_a_long_ordinal_nim_product() {
     );
     quit(p);
 }
+
+/// A misère quotient shows how far it has got and stops on Ctrl-C, inside a heap's work too,
+/// saying which heaps are done.
+#[test]
+fn ctrl_c_stops_a_misere_quotient() {
+    let mut p = repl(&history_file("quotient_interrupt"));
+    enter(&mut p, "kept := 7");
+    p.send_line("dawson.MisereQuotient(60, MaxOrder => 100000)")
+        .expect("send");
+    p.exp_string("heaps").expect("progress line");
+    let asked = std::time::Instant::now();
+    p.send_control('c').expect("send");
+    let shown = p.exp_string("\x1b[?2026l").expect("prompt");
+    assert!(shown.contains("interrupted at heap"), "{shown:?}");
+    assert!(asked.elapsed().as_secs() < 5, "{:?}", asked.elapsed());
+    assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");
+    quit(p);
+}

@@ -106,7 +106,7 @@ pub fn expand(
     for _ in 0..MAX_ROUNDS {
         poll()?;
         let trial = Trial::build(&base, &base_phi, options, &free, poll)?;
-        let (q, phi) = trial.reduce(options, max_order)?;
+        let (q, phi) = trial.reduce(options, max_order, poll)?;
         let heaps = heap_images(&q, &phi, options);
         match verify(&q, &heaps, poll)? {
             Verdict::Holds(closure) => return Ok((q, phi, closure)),
@@ -356,6 +356,7 @@ impl<'a> Trial<'a> {
         &self,
         options: &HeapOptions,
         max_order: usize,
+        poll: &dyn Fn() -> EngineResult<()>,
     ) -> EngineResult<(Bipartite, Vec<u32>)> {
         let mut generators: Vec<u64> = (0..options.len())
             .filter(|&h| !options[h].is_empty())
@@ -376,7 +377,7 @@ impl<'a> Trial<'a> {
             }
             actions.push(row);
         }
-        let (class, count) = indistinguishable_classes(&self.marks, &actions);
+        let (class, count) = indistinguishable_classes(&self.marks, &actions, poll)?;
         if count > max_order {
             return Err(EngineError::InvalidArgument(format!(
                 "That misère quotient is too large (more than {max_order} elements at heap {}); raise MaxOrder to go further",

@@ -279,10 +279,10 @@ impl QuotientBuilder {
         let t = ElementSet::from_iter(q.order(), own.iter().map(|o| image_of(&q, &seg.phi, o)));
         let is_p = !(0..q.order() as u32).any(|y| t.contains(y) && q.is_p(y));
         for x in 0..q.order() as u32 {
+            poll()?;
             if q.is_p(x) != is_p || !mex_compatible(&q, x, &t) {
                 continue;
             }
-            poll()?;
             if self.closure.covers(x, &t) {
                 seg.phi.push(x);
                 return Ok(false);

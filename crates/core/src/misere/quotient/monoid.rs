@@ -2,6 +2,8 @@
 //! stored as a multiplication table, and their reduction: merging the elements that no
 //! multiplier tells apart.
 
+use crate::engine::EngineResult;
+
 /// A finite commutative monoid whose elements are `0..order`, `0` being the identity, with a
 /// marked subset P (the classes of misère P-positions).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +119,8 @@ impl Bipartite {
             .iter()
             .map(|&g| (0..self.order as u32).map(|x| self.mul(x, g)).collect())
             .collect();
-        let (class, count) = indistinguishable_classes(&self.p, &actions);
+        let (class, count) = indistinguishable_classes(&self.p, &actions, &|| Ok(()))
+            .expect("no poll, no interruption");
         let mut rep = vec![u32::MAX; count];
         for (x, &c) in class.iter().enumerate() {
             if rep[c as usize] == u32::MAX {
@@ -147,15 +150,23 @@ impl Bipartite {
 /// kept by every action (Moore's refinement): states x, y share a class iff no word of
 /// actions leads one into P and the other out of it. State 0 is in class 0; classes are
 /// numbered in order of their first state. Returns the class of each state and the count.
-pub fn indistinguishable_classes(p: &[bool], actions: &[Vec<u32>]) -> (Vec<u32>, usize) {
+pub fn indistinguishable_classes(
+    p: &[bool],
+    actions: &[Vec<u32>],
+    poll: &dyn Fn() -> EngineResult<()>,
+) -> EngineResult<(Vec<u32>, usize)> {
     let n = p.len();
     let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
     let mut count = 0;
     loop {
+        poll()?;
         // Renumber by (class, classes of the successors), in order of first appearance.
         let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = rustc_hash::FxHashMap::default();
         let mut next = vec![0u32; n];
         for x in 0..n {
+            if x % 4096 == 4095 {
+                poll()?;
+            }
             let mut signature = Vec::with_capacity(actions.len() + 1);
             signature.push(class[x]);
             signature.extend(actions.iter().map(|a| class[a[x] as usize]));
@@ -165,7 +176,7 @@ pub fn indistinguishable_classes(p: &[bool], actions: &[Vec<u32>]) -> (Vec<u32>,
         let new_count = ids.len();
         class = next;
         if new_count == count {
-            return (class, count);
+            return Ok((class, count));
         }
         count = new_count;
     }

@@ -70,6 +70,9 @@ pub fn verify(
     let reps = representatives(q, &kinds);
     for (x, rep) in reps.iter().enumerate() {
         let Some(rep) = rep else { continue };
+        if x % 256 == 255 {
+            poll()?;
+        }
         for k in &kinds {
             if q.is_p(q.mul(x as u32, k.image))
                 && k.options.iter().any(|t| q.is_p(q.mul(x as u32, t)))

@@ -128,27 +128,23 @@ impl QuotientCache {
         if self.builder.heaps() >= n {
             return Ok(());
         }
-        progress::set_stage(Some("misère quotient"));
-        let result = (|| {
-            while self.builder.heaps() < n {
-                let h = self.builder.heaps() + 1;
-                stop.poll()?;
-                let options = options_of(h as u64)?;
-                self.builder
-                    .push_heap(&options, max_order, &|| stop.poll())
-                    .map_err(|e| match e {
-                        EngineError::Interrupted => EvalError::new(format!(
-                            "interrupted at heap {h} (last complete quotient: heaps 0..{})",
-                            h - 1
-                        )),
-                        e => e.into(),
-                    })?;
-                progress::report_with(h as u64, "heaps", self.builder.order() as u64, "elements");
-            }
-            Ok(())
-        })();
-        progress::set_stage(None);
-        result
+        // The progress line counts heaps, with the quotient's elements beside them.
+        while self.builder.heaps() < n {
+            let h = self.builder.heaps() + 1;
+            stop.poll()?;
+            let options = options_of(h as u64)?;
+            self.builder
+                .push_heap(&options, max_order, &|| stop.poll())
+                .map_err(|e| match e {
+                    EngineError::Interrupted => EvalError::new(format!(
+                        "interrupted at heap {h} (last complete quotient: heaps 0..{})",
+                        h - 1
+                    )),
+                    e => e.into(),
+                })?;
+            progress::report_with(h as u64, "heaps", self.builder.order() as u64, "elements");
+        }
+        Ok(())
     }
 
     /// The first solution up to `bound` for a code with periodicity constants (a, t).
