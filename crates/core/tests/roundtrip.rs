@@ -225,3 +225,29 @@ fn loopy_notation_examples_round_trip() {
         assert_eq!(session.render(&again), printed, "{text}");
     }
 }
+
+/// A misère quotient prints as the expression that rebuilds it (misere.md §B.2): that text
+/// evaluates to an equal quotient with the same presentation.
+#[test]
+fn misere_quotients_paste_back() {
+    let mut session = Session::new();
+    for text in [
+        "kayles.MisereQuotient(12)",
+        "misere_quotient(dawson, 14)",
+        "octal(\"0.75\").MisereSolution(100)",
+        "kayles.MisereQuotient(8, MaxOrder => 100)",
+    ] {
+        let value = eval(&mut session, text);
+        let printed = session.render(&value);
+        let again = eval(&mut session, &printed);
+        assert_eq!(session.render(&again), printed, "{text}");
+        let same = eval(
+            &mut session,
+            &format!("({text}).Presentation == ({printed}).Presentation"),
+        );
+        assert!(
+            matches!(same, Value::Bool(true)),
+            "{text} printed as {printed}"
+        );
+    }
+}
