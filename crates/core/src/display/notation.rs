@@ -132,6 +132,10 @@ impl Printer {
                 }
             },
             Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
+            Value::MisereForm(f) => {
+                let text = crate::misere::form::with_forms(|a| a.render(*f))?;
+                write!(out, "misere_form(\"{text}\")")?;
+            }
             Value::LoopyNimber(k) => out.write_str(&loopy_nimber(k))?,
             Value::Surreal(x) => write!(out, "{x}")?,
             Value::Infinity { negative } => {

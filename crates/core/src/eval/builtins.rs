@@ -77,6 +77,14 @@ impl Evaluator<'_> {
                 return self.print_line(&v);
             }
             "mex" => return mex(&flatten(args)),
+            "misereform" => {
+                return match args.as_slice() {
+                    [Value::Str(text)] => super::misere_form::parse(text),
+                    _ => Err(EvalError::new(
+                        "misere_form takes the form as a string: misere_form(\"{0,*|*}\")",
+                    )),
+                };
+            }
             // Pictures: what to draw, and for a file its name.
             "plot" | "draw" | "graph" | "intensityplot" => {
                 let (x, file) = match args.as_slice() {

@@ -408,6 +408,8 @@ impl Evaluator<'_> {
             Value::Number(r) => Ok(Value::Number(-r)),
             // Every impartial game is its own negative.
             Value::Misere(m) => Ok(Value::Misere(m)),
+            // A literal form's negative is its conjugate (misere.md §C.7).
+            Value::MisereForm(f) => super::misere_form::conjugate(f),
             Value::LoopyNimber(k) => Ok(Value::LoopyNimber(k)),
             Value::Loopy(_) => self.loopy_negate(&v),
             Value::Surreal(_) | Value::TransfiniteNimber(_) | Value::Infinity { .. } => self
@@ -489,6 +491,18 @@ impl Evaluator<'_> {
         }
         match op {
             BinOp::Add | BinOp::Sub => {
+                // Literal forms add formally; F − G is F plus G's conjugate.
+                if matches!(a, Value::MisereForm(_)) || matches!(b, Value::MisereForm(_)) {
+                    let b = if op == BinOp::Sub {
+                        match super::misere_form::form_of(&b, self.engine) {
+                            Some(g) => super::misere_form::conjugate(g?)?,
+                            None => b,
+                        }
+                    } else {
+                        b
+                    };
+                    return super::misere_form::add(&a, &b, self.engine);
+                }
                 // Misère games add in misère play; G − H = G + H for impartial games.
                 if let Some(r) = super::misere::add(&a, &b, self.engine) {
                     return r;
@@ -933,6 +947,7 @@ fn is_arithmetic(v: &Value) -> bool {
             | Value::Explicit(_)
             | Value::Position(_)
             | Value::Misere(_)
+            | Value::MisereForm(_)
     )
 }
 

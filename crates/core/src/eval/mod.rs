@@ -22,6 +22,7 @@ mod loopy;
 mod loopy_nimber;
 mod methods;
 pub(crate) mod misere;
+mod misere_form;
 mod names;
 mod order;
 mod pictures;

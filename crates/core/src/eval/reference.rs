@@ -33,6 +33,8 @@ pub enum Kind {
     ThermographMethod,
     /// A property or method of misère quotients: `kayles.MisereQuotient(12).Order`.
     QuotientMethod,
+    /// A property or method of literal misère game forms: `misere_form("{*|*}").IsDicot`.
+    MisereFormMethod,
     /// A property of loopy nim values ∞(K): `oo(0,1).OutcomeClass`.
     LoopyNimberMethod,
     /// A property or method of infinite surreal numbers: `(omega-3).Birthday`.
@@ -54,7 +56,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -65,6 +67,7 @@ impl Kind {
         Kind::RulesetMethod,
         Kind::ThermographMethod,
         Kind::QuotientMethod,
+        Kind::MisereFormMethod,
         Kind::LoopyNimberMethod,
         Kind::SurrealMethod,
         Kind::TransfiniteNimberMethod,
@@ -100,6 +103,7 @@ impl Kind {
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
             Kind::QuotientMethod => "property or method of misère quotients",
+            Kind::MisereFormMethod => "property or method of misère game forms",
             Kind::LoopyNimberMethod => "property of loopy nim values",
             Kind::SurrealMethod => "property or method of infinite surreal numbers",
             Kind::TransfiniteNimberMethod => "property or method of transfinite nimbers",
@@ -125,6 +129,7 @@ impl Kind {
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
             Kind::QuotientMethod => "misère quotients",
+            Kind::MisereFormMethod => "misère game forms",
             Kind::LoopyNimberMethod => "loopy nim values ∞(K)",
             Kind::SurrealMethod => "surreal numbers such as ω and 1/ω",
             Kind::TransfiniteNimberMethod => "transfinite nimbers such as *ω",
@@ -156,6 +161,8 @@ pub enum Receiver {
     Thermograph,
     /// A misère quotient.
     Quotient,
+    /// A literal game form for misère play.
+    MisereForm,
     /// A loopy nim value ∞(K).
     LoopyNimber,
     /// A surreal number that is not rational (`ω`, `1/ω`).
@@ -180,6 +187,7 @@ impl Receiver {
             Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
             Receiver::Quotient => &[Kind::QuotientMethod],
+            Receiver::MisereForm => &[Kind::MisereFormMethod],
             Receiver::LoopyNimber => &[Kind::LoopyNimberMethod],
             Receiver::Surreal => &[Kind::SurrealMethod],
             Receiver::TransfiniteNimber => &[Kind::TransfiniteNimberMethod],
@@ -207,6 +215,7 @@ impl Receiver {
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
             Value::MisereQuotient(_) => Receiver::Quotient,
+            Value::MisereForm(_) => Receiver::MisereForm,
             Value::LoopyNimber(_) => Receiver::LoopyNimber,
             Value::Surreal(_) | Value::Infinity { .. } => Receiver::Surreal,
             Value::TransfiniteNimber(_) => Receiver::TransfiniteNimber,
@@ -393,6 +402,8 @@ pub static TABLE: &[Entry] = &table! {
         "The mean value of G.", "mean({3|-1})", ["Mean", "temperature"];
     Function, "miny", "miny(x)", 1, 1, "Constructors",
         "miny-x, the negative of tiny-x: {{0|x}|0}.", "miny(2)", ["Miny", "tiny"];
+    Function, "misere_form", "misere_form(TEXT)", 1, 1, "Misère games",
+        "A partizan game kept exactly as written, for misère play: every brace is literal.", "misere_form(\"{{0,1|*}|-1}\")", ["Conjugate", "MisereOutcomeClass"];
     Function, "misere_quotient", "misere_quotient(R, n)", 2, 2, "Misère games",
         "The misère quotient of R's sums of heaps 0..n.", "misere_quotient(kayles, 8)", ["MisereQuotient", "misere_solution"];
     Function, "misere_solution", "misere_solution(R, N)", 1, 2, "Misère games",
@@ -975,6 +986,18 @@ pub static TABLE: &[Entry] = &table! {
     TransfiniteNimberMethod, "IsFinite", "X.IsFinite", 0, 0, "Transfinite values", "False.", "(*omega).IsFinite", [];
     TransfiniteNimberMethod, "IsPseudonumber", "X.IsPseudonumber", 0, 0, "Transfinite values", "False.", "(*omega).IsPseudonumber", [];
     TransfiniteNimberMethod, "IsNumberTiny", "X.IsNumberTiny", 0, 0, "Transfinite values", "False.", "(*omega).IsNumberTiny", [];
+    MisereFormMethod, "Birthday", "F.Birthday", 0, 0, "Misère games", "The longest run of moves from the form.", "misere_form(\"{*|*}\").Birthday", [];
+    MisereFormMethod, "Conjugate", "F.Conjugate", 0, 0, "Misère games", "Left and Right swapped everywhere (also -F).", "misere_form(\"{1|*}\").Conjugate", ["misere_form"];
+    MisereFormMethod, "IsDeadEnding", "F.IsDeadEnding", 0, 0, "Misère games", "True if every end follower is a dead end.", "misere_form(\"{0|}\").IsDeadEnding", ["IsDicot"];
+    MisereFormMethod, "IsDicot", "F.IsDicot", 0, 0, "Misère games", "True if every follower has moves for both players or for neither.", "misere_form(\"{0|*}\").IsDicot", ["IsDeadEnding"];
+    MisereFormMethod, "IsLeftDeadEnd", "F.IsLeftDeadEnd", 0, 0, "Misère games", "True if Left can never move again.", "misere_form(\"{|0,-1}\").IsLeftDeadEnd", ["IsLeftEnd"];
+    MisereFormMethod, "IsLeftEnd", "F.IsLeftEnd", 0, 0, "Misère games", "True if Left has no move.", "misere_form(\"{|0}\").IsLeftEnd", ["IsLeftDeadEnd"];
+    MisereFormMethod, "IsPFree", "F.IsPFree", 0, 0, "Misère games", "True if neither the form nor any follower is a misère P-position.", "misere_form(\"{1|*}\").IsPFree", ["MisereOutcomeClass"];
+    MisereFormMethod, "IsRightDeadEnd", "F.IsRightDeadEnd", 0, 0, "Misère games", "True if Right can never move again.", "misere_form(\"{1|}\").IsRightDeadEnd", ["IsRightEnd"];
+    MisereFormMethod, "IsRightEnd", "F.IsRightEnd", 0, 0, "Misère games", "True if Right has no move.", "misere_form(\"{0|}\").IsRightEnd", ["IsRightDeadEnd"];
+    MisereFormMethod, "LeftOptions", "F.LeftOptions", 0, 0, "Misère games", "Left's options, as forms.", "misere_form(\"{0,*|1}\").LeftOptions", ["RightOptions"];
+    MisereFormMethod, "MisereOutcomeClass", "F.MisereOutcomeClass", 0, 0, "Misère games", "Who wins the form in misère play: L, R, N or P.", "misere_form(\"{1|*}\").MisereOutcomeClass", ["misere_outcome_class"];
+    MisereFormMethod, "RightOptions", "F.RightOptions", 0, 0, "Misère games", "Right's options, as forms.", "misere_form(\"{0,*|1}\").RightOptions", ["LeftOptions"];
     QuotientMethod, "Elements", "Q.Elements", 0, 0, "Misère games", "The elements as normal words, in word order.", "kayles.MisereQuotient(4).Elements", ["Order"];
     QuotientMethod, "Generators", "Q.Generators", 0, 0, "Misère games", "The generators' names.", "kayles.MisereQuotient(8).Generators", ["Relations"];
     QuotientMethod, "Heaps", "Q.Heaps", 0, 0, "Misère games", "The largest heap the quotient covers.", "kayles.MisereQuotient(8).Heaps", ["PretendingFunction"];

@@ -15,6 +15,7 @@
 
 mod arena;
 mod distinguish;
+pub mod form;
 mod genus;
 mod notation;
 mod order;

@@ -74,6 +74,8 @@ pub enum Value {
     Loopy(Rc<crate::engine::loopy::Loopy>),
     /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
     Misere(crate::misere::MisereId),
+    /// A partizan game kept exactly as written, for misère play (`misere_form("{*|*}")`).
+    MisereForm(crate::misere::form::FormId),
     /// The misère quotient of a heap ruleset's sums (`kayles.MisereQuotient(12)`).
     MisereQuotient(Rc<crate::misere::quotient::QuotientValue>),
     /// An infinite loopy nim value ∞(K) of impartial play with draws (draws.md §1.3): K, the
@@ -228,6 +230,7 @@ impl Value {
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
             Value::MisereQuotient(_) => "misere_quotient",
+            Value::MisereForm(_) => "misere_form",
             Value::LoopyNimber(_) => "loopy_nimber",
             Value::Surreal(s) if s.as_ordinal().is_some() => "generalized_ordinal",
             Value::Surreal(_) => "surreal",
@@ -267,6 +270,7 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
         Value::MisereQuotient(_) => "a misère quotient",
+        Value::MisereForm(_) => "a misère game form",
         Value::LoopyNimber(_) => "a loopy nim value",
         Value::Surreal(s) if s.as_ordinal().is_some() => "a generalized ordinal",
         Value::Surreal(_) => "a surreal number",
@@ -321,6 +325,7 @@ impl Value {
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
             Value::MisereQuotient(q) => Value::MisereQuotient(q.clone()),
+            Value::MisereForm(f) => Value::MisereForm(*f),
             Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
             Value::Surreal(x) => Value::Surreal(x.clone()),
             Value::TransfiniteNimber(a) => Value::TransfiniteNimber(a.clone()),
@@ -365,6 +370,7 @@ impl PartialEq for Value {
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
             (MisereQuotient(a), MisereQuotient(b)) => a.expression == b.expression,
+            (MisereForm(a), MisereForm(b)) => a == b,
             (LoopyNimber(a), LoopyNimber(b)) => a == b,
             (Surreal(a), Surreal(b)) => a == b,
             (TransfiniteNimber(a), TransfiniteNimber(b)) => a == b,
