@@ -39,6 +39,13 @@ impl Evaluator<'_> {
             }
             _ => {}
         }
+        // Misère comparisons read the games' forms (misere.md §C.2).
+        if let Some(r) = super::misere_form::comparison(receiver, &key, &args, self.engine) {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::GameMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return r;
+        }
         // An explicit game plays misère on its own options, as CGSuite recurses over the
         // literal form: `'{*2|}'` is R (Left's only move loses), though its value is 0.
         if let Value::Explicit(form) = receiver

@@ -3,7 +3,7 @@
 
 use super::{EvalError, EvalResult, Value};
 use crate::engine::{Engine, GameId, Outcome};
-use crate::misere::form::{FormArena, FormId, with_forms};
+use crate::misere::form::{FormArena, FormId, Universe, with_forms};
 use rustc_hash::FxHashMap;
 
 /// `misere_form(TEXT)`: the form in literal brace notation.
@@ -100,6 +100,113 @@ fn outcome(wins: (bool, bool)) -> Outcome {
         (false, true) => Outcome::R,
         (false, false) => Outcome::P,
     }
+}
+
+/// The universe an argument names: the constants `Dicot`, `DeadEnding`, `AllGames`, or the
+/// strings `"dicot"`, `"dead-ending"`, `"all"` (any case).
+fn universe(v: &Value) -> EvalResult<Universe> {
+    let name = match v {
+        Value::Text(t) if t.kind == "universe" => t.text.to_ascii_lowercase(),
+        Value::Str(s) => s.to_ascii_lowercase(),
+        other => {
+            return Err(EvalError::new(format!(
+                "expected a universe (Dicot, DeadEnding or AllGames), found {}",
+                crate::value::type_name(other)
+            )));
+        }
+    };
+    match name.replace(['-', '_', ' '], "").as_str() {
+        "dicot" | "dicots" => Ok(Universe::Dicot),
+        "deadending" => Ok(Universe::DeadEnding),
+        "all" | "allgames" => Ok(Universe::All),
+        _ => Err(EvalError::new(format!(
+            "no universe {name:?}: Dicot, DeadEnding or AllGames"
+        ))),
+    }
+}
+
+/// The universe constants, as values that print as their names.
+pub fn universe_constant(name: &str) -> Option<Value> {
+    matches!(name, "Dicot" | "DeadEnding" | "AllGames").then(|| Value::text("universe", name))
+}
+
+/// Fail unless the form lies in the universe.
+fn require_in(g: FormId, u: Universe) -> EvalResult<()> {
+    if with_forms(|a| a.is_in(g, u)) {
+        return Ok(());
+    }
+    let what = match u {
+        Universe::Dicot => "a dicot",
+        Universe::DeadEnding => "dead-ending",
+        Universe::All => "a game",
+    };
+    let shown = with_forms(|a| a.render(g))?;
+    Err(EvalError::new(format!(
+        "That game is not {what}: misere_form(\"{shown}\")"
+    )))
+}
+
+/// `G.MisereGeq(H, U)` and its kin, on any two games (their forms): misere.md §C.2, C.4.
+pub fn comparison(
+    receiver: &Value,
+    key: &str,
+    args: &[Value],
+    engine: &mut Engine,
+) -> Option<EvalResult<Value>> {
+    if !matches!(
+        key,
+        "miseregeq" | "misereleq" | "misereequiv" | "miserecompare" | "ismisereinvertible"
+    ) {
+        return None;
+    }
+    let result = (|| {
+        let g = match form_of(receiver, engine) {
+            Some(g) => g?,
+            None => return Err(EvalError::new(format!("{key} applies to games"))),
+        };
+        let (other, u) = match (key, args) {
+            ("ismisereinvertible", []) => (None, Universe::All),
+            ("ismisereinvertible", [u]) => (None, universe(u)?),
+            (_, [h]) => (Some(h), Universe::All),
+            (_, [h, u]) => (Some(h), universe(u)?),
+            _ => return Err(EvalError::new(format!("wrong arguments for {key}"))),
+        };
+        require_in(g, u)?;
+        let Some(h) = other else {
+            let s = with_forms(|a| -> crate::engine::EngineResult<bool> {
+                let c = a.conjugate(g)?;
+                let s = a.add(g, c)?;
+                Ok(a.geq(s, FormId::ZERO, u) && a.geq(FormId::ZERO, s, u))
+            })?;
+            return Ok(Value::Bool(s));
+        };
+        let h = match form_of(h, engine) {
+            Some(h) => h?,
+            None => {
+                return Err(EvalError::new(format!(
+                    "misère comparisons take two games, found {}",
+                    crate::value::type_name(h)
+                )));
+            }
+        };
+        require_in(h, u)?;
+        let (ge, le) = with_forms(|a| (a.geq(g, h, u), a.geq(h, g, u)));
+        Ok(match key {
+            "miseregeq" => Value::Bool(ge),
+            "misereleq" => Value::Bool(le),
+            "misereequiv" => Value::Bool(ge && le),
+            _ => Value::Str(
+                match (ge, le) {
+                    (true, true) => "=",
+                    (true, false) => ">",
+                    (false, true) => "<",
+                    (false, false) => "<>",
+                }
+                .to_string(),
+            ),
+        })
+    })();
+    Some(result)
 }
 
 /// `F.key(args)`; `Ok(None)` when forms have no such member.

@@ -656,6 +656,11 @@ pub static TABLE: &[Entry] = &table! {
         "G's mean value.", "{3|-1}.Mean", ["mean", "Temperature"];
     GameMethod, "Miny", "x.Miny", 0, 0, "Constructors",
         "miny-x.", "2.Miny", ["miny", "Tiny"];
+    GameMethod, "IsMisereInvertible", "G.IsMisereInvertible(U)", 0, 1, "Misère games", "True if G plus its conjugate is equivalent to 0 in misère play modulo the universe U (Dicot, DeadEnding or AllGames, the default).", "misere_form(\"^\").IsMisereInvertible(Dicot)", ["MisereEquiv", "Conjugate"];
+    GameMethod, "MisereCompare", "G.MisereCompare(H, U)", 1, 2, "Misère games", "\"=\", \">\", \"<\" or \"<>\": how G and H compare in misère play modulo the universe U (Dicot, DeadEnding or AllGames, the default).", "misere_form(\"{*|*}\").MisereCompare(0, Dicot)", ["MisereGeq", "MisereEquiv"];
+    GameMethod, "MisereEquiv", "G.MisereEquiv(H, U)", 1, 2, "Misère games", "True if G and H are equivalent in misère play modulo the universe U.", "misere_form(\"{-1|1}\").MisereEquiv(0, DeadEnding)", ["MisereCompare"];
+    GameMethod, "MisereGeq", "G.MisereGeq(H, U)", 1, 2, "Misère games", "True if G ≥ H in misère play modulo the universe U: o(G + X) ≥ o(H + X) for every X there.", "misere_form(\"-2\").MisereGeq(misere_form(\"{|0,-1}\"), DeadEnding)", ["MisereLeq", "MisereCompare"];
+    GameMethod, "MisereLeq", "G.MisereLeq(H, U)", 1, 2, "Misère games", "True if G ≤ H in misère play modulo the universe U.", "misere_form(\"{|0,-1}\").MisereLeq(misere_form(\"-2\"), DeadEnding)", ["MisereGeq"];
     GameMethod, "MisereOutcomeClass", "G.MisereOutcomeClass", 0, 0, "Values and stops",
         "Who wins G in misère play.", "*.MisereOutcomeClass", ["misere_outcome_class", "OutcomeClass"];
     GameMethod, "NimValue", "G.NimValue", 0, 0, "Values and stops",
@@ -935,6 +940,9 @@ pub static TABLE: &[Entry] = &table! {
     Function, "loopy_nimber", "loopy_nimber(K)", 1, 1, "Games with draws", "The loopy nim value ∞(K) from a collection K of natural numbers; also written ∞(…) or oo(…).", "LoopyNimber({0, 1})", ["oo"];
     Constant, "oo", "oo", 0, 0, "Games with draws", "∞, the loopy nim value of a game drawn whatever is added to it; oo(0,1) and ∞(0,1) are ∞({0,1}). A variable named oo hides the bare name.", "oo + *3", ["loopy_nimber"];
     // Transfinite values (transfinite.md).
+    Constant, "AllGames", "AllGames", 0, 0, "Misère games", "The universe of all games, for misère comparisons.", "misere_form(\"{*|*}\").MisereCompare(0, AllGames)", ["Dicot", "DeadEnding"];
+    Constant, "DeadEnding", "DeadEnding", 0, 0, "Misère games", "The universe of dead-ending games (every end follower is a dead end), for misère comparisons.", "misere_form(\"{0|}\").MisereCompare(0, DeadEnding)", ["Dicot", "AllGames"];
+    Constant, "Dicot", "Dicot", 0, 0, "Misère games", "The universe of dicots (every follower has moves for both players or neither), for misère comparisons.", "misere_form(\"{*|*}\").MisereCompare(0, Dicot)", ["DeadEnding", "AllGames"];
     Constant, "omega", "omega", 0, 0, "Transfinite values", "ω, the first infinite ordinal; also written ω (printed values paste back). A variable named omega hides the name, not ω.", "omega^2 + omega*3 - 7", ["OmegaPower", "Birthday"];
     NumberMethod, "OmegaPower", "n.OmegaPower", 0, 0, "Transfinite values", "ω to the power n, for an integer n.", "3.OmegaPower", ["omega"];
     SurrealMethod, "Abs", "x.Abs", 0, 0, "Transfinite values", "The absolute value.", "(-omega).Abs", ["Sign"];

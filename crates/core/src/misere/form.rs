@@ -41,6 +41,8 @@ pub struct FormArena {
     /// (Left wins moving first, Right wins moving first), in misère play.
     wins: Vec<Option<(bool, bool)>>,
     sums: FxHashMap<(FormId, FormId), FormId>,
+    /// G ≥ H modulo a universe.
+    order: FxHashMap<(Universe, FormId, FormId), bool>,
 }
 
 thread_local! {
@@ -65,6 +67,7 @@ impl FormArena {
             index: FxHashMap::default(),
             wins: Vec::new(),
             sums: FxHashMap::default(),
+            order: FxHashMap::default(),
         };
         arena
             .form(Vec::new(), Vec::new())
@@ -518,6 +521,170 @@ impl FormArena {
     }
 }
 
+/// The universes in which misère games are compared (misere.md §C.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Universe {
+    /// Every follower has moves for both players or for neither.
+    Dicot,
+    /// Every end follower is a dead end.
+    DeadEnding,
+    /// Every game.
+    All,
+}
+
+impl Universe {
+    pub fn name(self) -> &'static str {
+        match self {
+            Universe::Dicot => "Dicot",
+            Universe::DeadEnding => "DeadEnding",
+            Universe::All => "AllGames",
+        }
+    }
+}
+
+impl FormArena {
+    /// Whether `g` lies in the universe.
+    pub fn is_in(&self, g: FormId, u: Universe) -> bool {
+        match u {
+            Universe::Dicot => self.is_dicot(g),
+            Universe::DeadEnding => self.is_dead_ending(g),
+            Universe::All => true,
+        }
+    }
+
+    /// G ≥ H modulo the universe (both in it): o(G + X) ≥ o(H + X) for every X there.
+    ///
+    /// The order of absolute universes (Larsson, Nowakowski and Santos): *maintenance* —
+    /// every Hᴸ is answered by some Gᴸ ≥ Hᴸ or some Hᴸᴿ ≤ G, and every Gᴿ by some Hᴿ ≤ Gᴿ or
+    /// some Gᴿᴸ ≥ H — and the *proviso*, which given maintenance can only fail when H is a
+    /// Left end and G is not, or G a Right end and H is not (misere.md §C.2). There the
+    /// universe decides: never in the universe of all games (Siegel); in the dicots Left
+    /// must win G moving first (the only Left end is 0); among dead-ending games also G plus
+    /// any number of Right passes ([`FormArena::left_wins_against_passes`]).
+    pub fn geq(&mut self, g: FormId, h: FormId, u: Universe) -> bool {
+        crate::engine::grow(|| self.geq_step(g, h, u))
+    }
+
+    fn geq_step(&mut self, g: FormId, h: FormId, u: Universe) -> bool {
+        if g == h {
+            return true;
+        }
+        if let Some(&v) = self.order.get(&(u, g, h)) {
+            return v;
+        }
+        let v = self.maintenance(g, h, u) && self.proviso(g, h, u);
+        self.order.insert((u, g, h), v);
+        v
+    }
+
+    fn maintenance(&mut self, g: FormId, h: FormId, u: Universe) -> bool {
+        for hl in self.left(h).to_vec() {
+            let answered = self
+                .left(g)
+                .to_vec()
+                .into_iter()
+                .any(|gl| self.geq(gl, hl, u))
+                || self
+                    .right(hl)
+                    .to_vec()
+                    .into_iter()
+                    .any(|hlr| self.geq(g, hlr, u));
+            if !answered {
+                return false;
+            }
+        }
+        for gr in self.right(g).to_vec() {
+            let answered = self
+                .right(h)
+                .to_vec()
+                .into_iter()
+                .any(|hr| self.geq(gr, hr, u))
+                || self
+                    .left(gr)
+                    .to_vec()
+                    .into_iter()
+                    .any(|grl| self.geq(grl, h, u));
+            if !answered {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn proviso(&mut self, g: FormId, h: FormId, u: Universe) -> bool {
+        if self.left(h).is_empty() && !self.left(g).is_empty() {
+            let holds = match u {
+                Universe::All => false,
+                Universe::Dicot => self.wins(g).0,
+                Universe::DeadEnding => self.wins(g).0 && self.left_wins_against_passes(g),
+            };
+            if !holds {
+                return false;
+            }
+        }
+        if self.right(g).is_empty() && !self.right(h).is_empty() {
+            let holds = match u {
+                Universe::All => false,
+                Universe::Dicot => self.wins(h).1,
+                Universe::DeadEnding => {
+                    let c = match self.conjugate(h) {
+                        Ok(c) => c,
+                        Err(_) => return false,
+                    };
+                    self.wins(h).1 && self.left_wins_against_passes(c)
+                }
+            };
+            if !holds {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Left wins G + X moving first for every Left dead end X: against X, Right may pass in
+    /// X, must pass at least once to use it, and Left never moves there. X_N = {| 0, X_(N−1)}
+    /// with N = birthday(G) + 1 offers every useful number of passes (misere.md §C.2).
+    pub fn left_wins_against_passes(&mut self, g: FormId) -> bool {
+        let n = self.birthday(g) + 1;
+        let mut memo: FxHashMap<(FormId, u32, bool), bool> = FxHashMap::default();
+        self.pass_game_wins(g, n, true, &mut memo)
+    }
+
+    /// Whether the player to move (Left when `left`) wins G + X_k.
+    fn pass_game_wins(
+        &mut self,
+        g: FormId,
+        k: u32,
+        left: bool,
+        memo: &mut FxHashMap<(FormId, u32, bool), bool>,
+    ) -> bool {
+        crate::engine::grow(|| {
+            if let Some(&v) = memo.get(&(g, k, left)) {
+                return v;
+            }
+            let v = if left {
+                let options = self.left(g).to_vec();
+                options.is_empty()
+                    || options
+                        .into_iter()
+                        .any(|o| !self.pass_game_wins(o, k, false, memo))
+            } else {
+                let mut moves: Vec<(FormId, u32)> = self.right(g).iter().map(|&o| (o, k)).collect();
+                if k > 0 {
+                    moves.push((g, 0));
+                    moves.push((g, k - 1));
+                }
+                moves.is_empty()
+                    || moves
+                        .into_iter()
+                        .any(|(o, j)| !self.pass_game_wins(o, j, true, memo))
+            };
+            memo.insert((g, k, left), v);
+            v
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -633,6 +800,119 @@ mod tests {
         let right = rights.is_empty() || rights.iter().any(|&(x, y)| !pair_wins(a, x, y, memo).0);
         memo.insert((g, h), (left, right));
         (left, right)
+    }
+
+    fn compare(a: &mut FormArena, g: &str, h: &str, u: Universe) -> &'static str {
+        let (g, h) = (a.parse(g).unwrap(), a.parse(h).unwrap());
+        match (a.geq(g, h, u), a.geq(h, g, u)) {
+            (true, true) => "=",
+            (true, false) => ">",
+            (false, true) => "<",
+            (false, false) => "<>",
+        }
+    }
+
+    fn invertible(a: &mut FormArena, g: &str, u: Universe) -> bool {
+        let g = a.parse(g).unwrap();
+        let c = a.conjugate(g).unwrap();
+        let s = a.add(g, c).unwrap();
+        a.geq(s, FormId::ZERO, u) && a.geq(FormId::ZERO, s, u)
+    }
+
+    /// misere.md Part D.3: comparisons and invertibility.
+    #[test]
+    fn comparisons_of_the_spec_vectors() {
+        use Universe::*;
+        let mut a = FormArena::new();
+        assert_eq!(compare(&mut a, "{0|*}", "0", Dicot), "<>");
+        assert_eq!(compare(&mut a, "{0|*}", "*", Dicot), "<>");
+        assert_eq!(compare(&mut a, "{0,*|0}", "{0|*}", Dicot), "<>");
+        assert_eq!(compare(&mut a, "{*|*}", "0", Dicot), "=");
+        assert_eq!(compare(&mut a, "{*|*}", "0", DeadEnding), "<>");
+        assert_eq!(compare(&mut a, "{*|*}", "0", All), "<>");
+        assert_eq!(compare(&mut a, "{0|}", "0", DeadEnding), "<>");
+        assert_eq!(compare(&mut a, "-2", "{|0,-1}", DeadEnding), ">");
+        assert_eq!(compare(&mut a, "-1", "-2", DeadEnding), "<>");
+        assert_eq!(compare(&mut a, "{-1|1}", "0", DeadEnding), "=");
+        for g in ["*", "^", "{0,*|0}", "{0|0,*}", "{0,*|*}"] {
+            assert!(invertible(&mut a, g, Dicot), "{g}");
+        }
+        for g in ["*2", "{*2|0}"] {
+            assert!(!invertible(&mut a, g, Dicot), "{g}");
+        }
+        for g in ["{0|}", "2", "{0|1}", "{-1|0}"] {
+            assert!(invertible(&mut a, g, DeadEnding), "{g}");
+        }
+        for g in ["{1|-1}", "{0|-1}", "{*|*}"] {
+            assert!(!invertible(&mut a, g, DeadEnding), "{g}");
+        }
+    }
+
+    /// Misère outcomes, ordered for Left (L above N and P, both above R): better for Left
+    /// when Left, moving first, wins at least as often, and Right, moving first, at most.
+    fn outcome_geq(x: (bool, bool), y: (bool, bool)) -> bool {
+        x.0 >= y.0 && x.1 <= y.1
+    }
+
+    /// All forms born by day 2 whose options are forms born by day 1 (0, 1, −1, *).
+    fn day_two(a: &mut FormArena) -> Vec<FormId> {
+        let day_one = ["0", "1", "-1", "*"].map(|t| a.parse(t).unwrap());
+        let mut out = Vec::new();
+        for left in 0..16u32 {
+            for right in 0..16u32 {
+                let pick = |mask: u32| {
+                    (0..4)
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| day_one[i])
+                        .collect::<Vec<_>>()
+                };
+                out.push(a.form(pick(left), pick(right)).unwrap());
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Every claim G ≥ H modulo a universe holds against every test game of that universe
+    /// born by day 2 (misere.md §C.2's check, on all dicot pairs and on sampled dead-ending
+    /// and general pairs).
+    #[test]
+    fn comparisons_hold_against_test_games() {
+        let mut a = FormArena::new();
+        let all = day_two(&mut a);
+        assert_eq!(all.len(), 256);
+        for u in [Universe::Dicot, Universe::DeadEnding, Universe::All] {
+            let members: Vec<FormId> = all.iter().copied().filter(|&g| a.is_in(g, u)).collect();
+            let expected = match u {
+                Universe::Dicot => 10,
+                Universe::DeadEnding => 232,
+                Universe::All => 256,
+            };
+            assert_eq!(members.len(), expected, "{u:?}");
+            let step = if u == Universe::Dicot { 1 } else { 7 };
+            let mut claims = 0;
+            for (i, &g) in members.iter().enumerate() {
+                for &h in members.iter().skip(i % step).step_by(step) {
+                    if !a.geq(g, h, u) {
+                        continue;
+                    }
+                    claims += 1;
+                    for &x in &members {
+                        let (gx, hx) = (a.add(g, x).unwrap(), a.add(h, x).unwrap());
+                        let (wg, wh) = (a.wins(gx), a.wins(hx));
+                        assert!(
+                            outcome_geq(wg, wh),
+                            "{u:?}: {:?} {:?} {:?}",
+                            a.render(g),
+                            a.render(h),
+                            a.render(x)
+                        );
+                    }
+                }
+            }
+            assert!(claims > members.len(), "{u:?}: only {claims} claims");
+        }
     }
 
     proptest! {
