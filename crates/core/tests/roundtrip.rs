@@ -251,3 +251,24 @@ fn misere_quotients_paste_back() {
         );
     }
 }
+
+/// A literal misère form prints as `misere_form("…")`, which reads back as the same form.
+#[test]
+fn misere_forms_paste_back() {
+    let mut session = Session::new();
+    for text in [
+        "misere_form(\"{*|*}\")",
+        "misere_form(\"{{0,1|*}|-1}\")",
+        "misere_form(\"^\") + misere_form(\"{0|1}\")",
+        "-misere_form(\"{2|*3}\")",
+        "'{1|*}' + misere_form(\"*\")",
+    ] {
+        let value = eval(&mut session, text);
+        let printed = session.render(&value);
+        let same = eval(&mut session, &format!("({text}) == ({printed})"));
+        assert!(
+            matches!(same, Value::Bool(true)),
+            "{text} printed as {printed}"
+        );
+    }
+}

@@ -80,13 +80,7 @@ fn element(qv: &QuotientValue, x: &Value) -> EvalResult<u32> {
         let heap = usize::try_from(h).ok();
         if let Some(s) = qv.solution {
             // A solution covers every heap: Φ is periodic past its preperiod.
-            let n = q.heaps() as u64;
-            let h = if h <= n {
-                h
-            } else {
-                let (pre, p) = (s.preperiod as u64, s.period as u64);
-                pre + (h - pre) % p
-            };
+            let h = crate::misere::quotient::periodic_heap(h, q.heaps(), s.preperiod, s.period);
             return Ok(q.pretend(h as usize).unwrap_or(0));
         }
         heap.and_then(|h| q.pretend(h)).ok_or_else(|| {

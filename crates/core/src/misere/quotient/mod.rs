@@ -189,6 +189,16 @@ pub struct QuotientValue {
     pub solution: Option<SolutionFacts>,
 }
 
+/// The heap whose image heap `heap` shares when Φ has period `period` from `preperiod` on and
+/// is known up to heap `heaps` (a solution, misere.md §A.6).
+pub fn periodic_heap(heap: u64, heaps: usize, preperiod: usize, period: usize) -> u64 {
+    if heap <= heaps as u64 {
+        return heap;
+    }
+    let (q, p) = (preperiod as u64, period as u64);
+    q + (heap - q) % p
+}
+
 /// What a solution adds to its quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolutionFacts {

@@ -60,16 +60,12 @@ pub struct Solution {
 impl Solution {
     /// Φ(h) for any heap, extended periodically past the solution's heaps.
     pub fn pretend(&self, heap: u64) -> u32 {
-        let n = self.quotient.heaps() as u64;
-        let h = if heap <= n {
-            heap
-        } else {
-            let (q, p) = (
-                self.periodicity.preperiod as u64,
-                self.periodicity.period as u64,
-            );
-            q + (heap - q) % p
-        };
+        let h = crate::misere::quotient::periodic_heap(
+            heap,
+            self.quotient.heaps(),
+            self.periodicity.preperiod,
+            self.periodicity.period,
+        );
         self.quotient.pretend(h as usize).unwrap_or(0)
     }
 
