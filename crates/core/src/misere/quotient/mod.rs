@@ -324,6 +324,17 @@ impl QuotientBuilder {
         Some(Quotient::new(&seg.monoid, phi))
     }
 
+    /// Whether a sum of heaps, each at most n, is a misère P-position by Q_n, the quotient of
+    /// the largest of them (no normal form needed); `None` past the heaps added.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Option<bool> {
+        let n = usize::try_from(heaps.iter().copied().max().unwrap_or(0)).ok()?;
+        let seg = self.segments.iter().rev().find(|s| s.start <= n)?;
+        let x = heaps.iter().try_fold(IDENTITY, |acc, &h| {
+            Some(seg.monoid.mul(acc, *seg.phi.get(usize::try_from(h).ok()?)?))
+        })?;
+        Some(seg.monoid.is_p(x))
+    }
+
     /// The current images Φ(0..=n), numbered in the current quotient's own way (for the
     /// periodicity test, which only compares them).
     pub fn images(&self) -> &[u32] {

@@ -189,13 +189,7 @@ impl QuotientCache {
     ) -> EvalResult<Option<bool>> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let from_built = |cache: &Self| {
-            (cache.builder.heaps() as u64 >= largest).then(|| {
-                let q = cache
-                    .builder
-                    .quotient(largest as usize)
-                    .expect("built past it");
-                q.image(heaps).map(|x| q.is_p(x))
-            })
+            (cache.builder.heaps() as u64 >= largest).then(|| cache.builder.is_p_position(heaps))
         };
         if let Some(answer) = from_built(self) {
             return Ok(answer);
