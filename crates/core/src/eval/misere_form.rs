@@ -3,7 +3,7 @@
 
 use super::{EvalError, EvalResult, Value};
 use crate::engine::{Engine, GameId, Outcome};
-use crate::misere::form::{FormArena, FormId, Universe, with_forms};
+use crate::misere::form::{FormId, Universe, with_forms};
 use rustc_hash::FxHashMap;
 
 /// `misere_form(TEXT)`: the form in literal brace notation.
@@ -214,10 +214,7 @@ pub fn method(f: FormId, key: &str, args: &[Value]) -> EvalResult<Option<Value>>
     if !args.is_empty() {
         return Ok(None);
     }
-    let list = |a: &FormArena, xs: &[FormId]| -> Value {
-        let _ = a;
-        Value::List(xs.iter().map(|&x| Value::MisereForm(x)).collect())
-    };
+    let list = |xs: &[FormId]| Value::List(xs.iter().map(|&x| Value::MisereForm(x)).collect());
     Ok(Some(match key {
         "misereoutcomeclass" | "misereoutcome" => {
             Value::Outcome(outcome(with_forms(|a| a.wins(f))))
@@ -231,8 +228,8 @@ pub fn method(f: FormId, key: &str, args: &[Value]) -> EvalResult<Option<Value>>
         "ispfree" => Value::Bool(with_forms(|a| a.is_p_free(f))),
         "conjugate" => return conjugate(f).map(Some),
         "birthday" => Value::integer(with_forms(|a| a.birthday(f))),
-        "leftoptions" => with_forms(|a| list(a, a.left(f))),
-        "rightoptions" => with_forms(|a| list(a, a.right(f))),
+        "leftoptions" => with_forms(|a| list(a.left(f))),
+        "rightoptions" => with_forms(|a| list(a.right(f))),
         _ => return Ok(None),
     }))
 }
