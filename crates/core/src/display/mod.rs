@@ -4,6 +4,7 @@
 //! [`thermograph_shape`], game trees ([`tree`]), tables, and the drawing layer for positions,
 //! plots and game graphs ([`picture`]).
 
+mod explicit;
 mod loopy;
 mod loopy_order;
 pub mod notation;

@@ -98,13 +98,7 @@ impl Printer {
         match value {
             Value::Number(r) => write_rational(&r.big(), out)?,
             Value::Game(g) => self.write_game(engine, *g, out)?,
-            Value::Explicit(form) => {
-                out.write_str("'{")?;
-                self.write_options(engine, &form.left, out)?;
-                out.write_char('|')?;
-                self.write_options(engine, &form.right, out)?;
-                out.write_str("}'")?;
-            }
+            Value::Explicit(e) => self.write_explicit(engine, e, out)?,
             Value::Thermograph(t) => write!(out, "{t}")?,
             Value::Trajectory(t) => write!(out, "{t}")?,
             Value::Text(t) => out.write_str(&t.text)?,
@@ -132,10 +126,6 @@ impl Printer {
                 }
             },
             Value::Misere(m) => out.write_str(&crate::misere::render(*m, engine)?)?,
-            Value::MisereForm(f) => {
-                let text = crate::misere::form::with_forms(|a| a.render(*f))?;
-                write!(out, "misere_form(\"{text}\")")?;
-            }
             Value::LoopyNimber(k) => out.write_str(&loopy_nimber(k))?,
             Value::Surreal(x) => write!(out, "{x}")?,
             Value::Infinity { negative } => {

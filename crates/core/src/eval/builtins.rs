@@ -79,12 +79,13 @@ impl Evaluator<'_> {
             "mex" => return mex(&flatten(args)),
             "misereform" => {
                 return match args.as_slice() {
-                    [Value::Str(text)] => super::misere_form::parse(text),
+                    [Value::Str(text)] => super::explicit::parse(text),
                     _ => Err(EvalError::new(
                         "misere_form takes the form as a string: misere_form(\"{0,*|*}\")",
                     )),
                 };
             }
+            "miserevalues" => return super::explicit::values(&args, self.engine),
             // Pictures: what to draw, and for a file its name.
             "plot" | "draw" | "graph" | "intensityplot" => {
                 let (x, file) = match args.as_slice() {

@@ -15,7 +15,7 @@ impl Evaluator<'_> {
     pub(super) fn game_of(&mut self, v: &Value) -> EvalResult<GameId> {
         match v {
             Value::Game(g) => Ok(*g),
-            Value::Explicit(form) => Ok(self.engine.game_from_options(&form.left, &form.right)?),
+            Value::Explicit(e) => super::explicit::normal_value(e, self.engine),
             Value::Position(p) => Ok(p.value(self.engine)?),
             // Outside misère play `*[...]` is the impartial game *g⁺ (rulesets.md §8.13).
             Value::Misere(m) => Ok(crate::misere::normal_value(*m, self.engine)),

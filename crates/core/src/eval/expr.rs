@@ -8,7 +8,7 @@ use crate::syntax::Symbol;
 use crate::syntax::ast::{
     BinOp, CmpOp, Expr, ExprKind, GameLit, LogicOp, StarPart, UnaryOp, UpCount,
 };
-use crate::value::{ExplicitForm, IntRange};
+use crate::value::{Explicit, IntRange};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -124,7 +124,8 @@ impl Evaluator<'_> {
             ExprKind::ExplicitGame { left, right } => {
                 let left = self.eval_options(left)?;
                 let right = self.eval_options(right)?;
-                Ok(Value::Explicit(Box::new(ExplicitForm { left, right })))
+                let form = crate::misere::form::with_forms(|a| a.form(left, right))?;
+                Ok(Value::Explicit(Box::new(Explicit::quoted(form))))
             }
             ExprKind::Set(items) => {
                 let values = items
@@ -245,13 +246,19 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The options of an explicit game `'{L|R}'`, each canonical (a collection contributes its
-    /// elements, as in ordinary braces).
-    fn eval_options(&mut self, options: &[Expr]) -> EvalResult<Vec<crate::engine::GameId>> {
+    /// The options of an explicit game `'{L|R}'` as forms: an explicit option keeps its own,
+    /// a value its canonical form (a collection contributes its elements, as in ordinary
+    /// braces).
+    fn eval_options(&mut self, options: &[Expr]) -> EvalResult<Vec<crate::misere::form::FormId>> {
         let values = self.option_values(options)?;
         let mut ids = Vec::with_capacity(values.len());
         for (v, span) in &values {
-            let id = self.game_of(v);
+            let id = match super::explicit::form_of(v, self.engine) {
+                Some(f) => f,
+                None => self
+                    .game_of(v)
+                    .and_then(|g| Ok(crate::misere::form_values::form_of_game(self.engine, g)?)),
+            };
             ids.push(match span {
                 Some(span) => id.map_err(|err| err.or_at(*span))?,
                 None => id?,
@@ -409,7 +416,7 @@ impl Evaluator<'_> {
             // Every impartial game is its own negative.
             Value::Misere(m) => Ok(Value::Misere(m)),
             // A literal form's negative is its conjugate (misere.md §C.7).
-            Value::MisereForm(f) => super::misere_form::conjugate(f),
+            Value::Explicit(e) => super::explicit::conjugate(&e),
             Value::LoopyNimber(k) => Ok(Value::LoopyNimber(k)),
             Value::Loopy(_) => self.loopy_negate(&v),
             Value::Surreal(_) | Value::TransfiniteNimber(_) | Value::Infinity { .. } => self
@@ -491,17 +498,10 @@ impl Evaluator<'_> {
         }
         match op {
             BinOp::Add | BinOp::Sub => {
-                // Literal forms add formally; F − G is F plus G's conjugate.
-                if matches!(a, Value::MisereForm(_)) || matches!(b, Value::MisereForm(_)) {
-                    let b = if op == BinOp::Sub {
-                        match super::misere_form::form_of(&b, self.engine) {
-                            Some(g) => super::misere_form::conjugate(g?)?,
-                            None => b,
-                        }
-                    } else {
-                        b
-                    };
-                    return super::misere_form::add(&a, &b, self.engine);
+                // Explicit games add formally; G − H is G plus H's conjugate (misere.md §C.7).
+                if matches!(a, Value::Explicit(_)) || matches!(b, Value::Explicit(_)) {
+                    let b = if op == BinOp::Sub { self.negate(b)? } else { b };
+                    return super::explicit::add(&a, &b, self.engine);
                 }
                 // Misère games add in misère play; G − H = G + H for impartial games.
                 if let Some(r) = super::misere::add(&a, &b, self.engine) {
@@ -547,6 +547,9 @@ impl Evaluator<'_> {
                 if let Value::Misere(m) = game {
                     return super::misere::multiple(m, &n, self.engine);
                 }
+                if let Value::Explicit(e) = &game {
+                    return super::explicit::multiple(e, &n);
+                }
                 let g = self.game_of(&game)?;
                 let n = n
                     .to_i128()
@@ -563,9 +566,9 @@ impl Evaluator<'_> {
             BinOp::OrdinalSum => {
                 let h = self.game_of(&b)?;
                 let r = match &a {
-                    Value::Explicit(form) => {
-                        self.engine
-                            .ordinal_sum_of_form(&form.left, &form.right, h)?
+                    Value::Explicit(e) => {
+                        let (left, right) = super::explicit::options_as_games(e, self.engine)?;
+                        self.engine.ordinal_sum_of_form(&left, &right, h)?
                     }
                     Value::Misere(m) => {
                         let options = crate::misere::options_as_nimbers(*m, self.engine);
@@ -947,7 +950,6 @@ fn is_arithmetic(v: &Value) -> bool {
             | Value::Explicit(_)
             | Value::Position(_)
             | Value::Misere(_)
-            | Value::MisereForm(_)
     )
 }
 

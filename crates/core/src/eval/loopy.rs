@@ -499,7 +499,7 @@ impl Evaluator<'_> {
     /// top-level options, as in the short ordinal sum; any other base is its canonical stopper.
     fn ordinal_base_graph(&mut self, base: &Value) -> EvalResult<Graph> {
         let (left, right) = match base {
-            Value::Explicit(form) => (form.left.clone(), form.right.clone()),
+            Value::Explicit(e) => super::explicit::options_as_games(e, self.engine)?,
             Value::Misere(m) => {
                 let options = crate::misere::options_as_nimbers(*m, self.engine);
                 (options.clone(), options)
@@ -845,7 +845,7 @@ impl Evaluator<'_> {
     /// The options of a short base, each canonical (the base may be typed in explicit form).
     fn base_options(&mut self, base: &Value) -> EvalResult<(Vec<GameId>, Vec<GameId>)> {
         match base {
-            Value::Explicit(form) => Ok((form.left.clone(), form.right.clone())),
+            Value::Explicit(e) => super::explicit::options_as_games(e, self.engine),
             other => {
                 let g = self.game_of(other)?;
                 Ok((self.engine.left_options(g)?, self.engine.right_options(g)?))

@@ -40,19 +40,19 @@ impl Evaluator<'_> {
             _ => {}
         }
         // Misère comparisons read the games' forms (misere.md §C.2).
-        if let Some(r) = super::misere_form::comparison(receiver, &key, &args, self.engine) {
+        if let Some(r) = super::explicit::comparison(receiver, &key, &args, self.engine) {
             if let Some(entry) = reference::entry_by_key(&key, Kind::GameMethod) {
                 entry.check_arity(args.len())?;
             }
             return r;
         }
-        // An explicit game plays misère on its own options, as CGSuite recurses over the
-        // literal form: `'{*2|}'` is R (Left's only move loses), though its value is 0.
-        if let Value::Explicit(form) = receiver
-            && matches!(key.as_str(), "misereoutcomeclass" | "misereoutcome")
-            && args.is_empty()
-        {
-            return Ok(Value::Outcome(self.explicit_misere_outcome(form)?));
+        // Properties that read a game's form: an explicit game plays misère on its literal
+        // tree, as CGSuite recurses over it (`'{*2|}'` is R, though its value is 0).
+        if let Some(v) = super::explicit::method(receiver, &key, &args, self.engine)? {
+            if let Some(entry) = reference::entry_by_key(&key, Kind::GameMethod) {
+                entry.check_arity(args.len())?;
+            }
+            return Ok(v);
         }
         if matches!(key.as_str(), "conjunctivesum" | "selectivesum") {
             return self.compound_sum(receiver, &key, &args);
@@ -181,13 +181,6 @@ impl Evaluator<'_> {
                 {
                     return Ok(v);
                 }
-            }
-            Value::MisereForm(f) => {
-                if let Some(entry) = reference::entry_by_key(&key, Kind::MisereFormMethod) {
-                    entry.check_arity(args.len())?;
-                }
-                return super::misere_form::method(*f, &key, &args)?
-                    .ok_or_else(|| self.unknown_method(name, receiver));
             }
             Value::MisereQuotient(q) => {
                 if let Some(entry) = reference::entry_by_key(&key, Kind::QuotientMethod) {
@@ -608,32 +601,6 @@ fn applicable_kinds(receiver: &Value) -> &'static [Kind] {
 
 /// The kinds of methods a receiver of this kind may mean, for suggestions: a game may mean
 /// a number's method too.
-impl Evaluator<'_> {
-    /// The misère outcome of a game kept in the form typed: each player wins moving first when
-    /// they have no move, or a move to an option (canonical) that the opponent, moving first
-    /// there, loses.
-    fn explicit_misere_outcome(
-        &mut self,
-        form: &crate::value::ExplicitForm,
-    ) -> EvalResult<crate::engine::Outcome> {
-        use crate::engine::Outcome;
-        let mut left_first = form.left.is_empty();
-        for &o in &form.left {
-            left_first |= matches!(self.engine.misere_outcome(o)?, Outcome::L | Outcome::P);
-        }
-        let mut right_first = form.right.is_empty();
-        for &o in &form.right {
-            right_first |= matches!(self.engine.misere_outcome(o)?, Outcome::R | Outcome::P);
-        }
-        Ok(match (left_first, right_first) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        })
-    }
-}
-
 fn receiver_kinds(receiver: &Value) -> &'static [Kind] {
     match receiver {
         Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => {

@@ -13,6 +13,7 @@ mod control;
 mod convert;
 mod diagnostic;
 pub mod env;
+mod explicit;
 mod expr;
 mod function;
 mod json;
@@ -22,7 +23,6 @@ mod loopy;
 mod loopy_nimber;
 mod methods;
 pub(crate) mod misere;
-mod misere_form;
 mod names;
 mod order;
 mod pictures;
@@ -481,6 +481,7 @@ impl Session {
             Value::Thermograph(th) => crate::display::plot::plot(th),
             Value::Ruleset(r) => r.summary(&mut self.engine).map(|s| indent(&s)),
             Value::MisereQuotient(q) => Some(indent(&quotient::details(q))),
+            Value::Explicit(e) => explicit::details(e).ok().map(|s| indent(&s)),
             Value::Position(_) => None,
             _ => None,
         }

@@ -29,7 +29,7 @@ impl Evaluator<'_> {
             name if OUTCOME_LETTERS.contains(&name) => outcome_class(name),
             "inf" => Some(Value::Infinity { negative: false }),
             "oo" => Some(Value::LoopyNimber(Box::new([]))),
-            "Dicot" | "DeadEnding" | "AllGames" => super::misere_form::universe_constant(name),
+            "Dicot" | "DeadEnding" | "AllGames" => super::explicit::universe_constant(name),
             _ => super::transfinite::constant(name),
         }
     }

@@ -14,7 +14,7 @@ fn rank(v: &Value) -> u8 {
         | Value::Surreal(_)
         | Value::TransfiniteNimber(_)
         | Value::Infinity { .. } => 1,
-        Value::Misere(_) | Value::LoopyNimber(_) | Value::MisereForm(_) => 2,
+        Value::Misere(_) | Value::LoopyNimber(_) => 2,
         Value::Bool(_) => 3,
         Value::Str(_) => 4,
         Value::Tuple(_) => 5,

@@ -186,7 +186,10 @@ impl Evaluator<'_> {
     fn form_of(&mut self, v: &Value) -> EvalResult<(Vec<GameId>, Vec<GameId>, GameId)> {
         let id = self.game_of(v)?;
         Ok(match v {
-            Value::Explicit(form) => (form.left.clone(), form.right.clone(), id),
+            Value::Explicit(e) => {
+                let (left, right) = super::explicit::options_as_games(e, self.engine)?;
+                (left, right, id)
+            }
             _ => (
                 self.engine.left_options(id)?,
                 self.engine.right_options(id)?,

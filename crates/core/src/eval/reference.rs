@@ -33,8 +33,6 @@ pub enum Kind {
     ThermographMethod,
     /// A property or method of misère quotients: `kayles.MisereQuotient(12).Order`.
     QuotientMethod,
-    /// A property or method of literal misère game forms: `misere_form("{*|*}").IsDicot`.
-    MisereFormMethod,
     /// A property of loopy nim values ∞(K): `oo(0,1).OutcomeClass`.
     LoopyNimberMethod,
     /// A property or method of infinite surreal numbers: `(omega-3).Birthday`.
@@ -56,7 +54,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the reference lists them.
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Function,
         Kind::GameMethod,
         Kind::NumberMethod,
@@ -67,7 +65,6 @@ impl Kind {
         Kind::RulesetMethod,
         Kind::ThermographMethod,
         Kind::QuotientMethod,
-        Kind::MisereFormMethod,
         Kind::LoopyNimberMethod,
         Kind::SurrealMethod,
         Kind::TransfiniteNimberMethod,
@@ -103,7 +100,6 @@ impl Kind {
             Kind::RulesetMethod => "method of rulesets",
             Kind::ThermographMethod => "property or method of thermographs",
             Kind::QuotientMethod => "property or method of misère quotients",
-            Kind::MisereFormMethod => "property or method of misère game forms",
             Kind::LoopyNimberMethod => "property of loopy nim values",
             Kind::SurrealMethod => "property or method of infinite surreal numbers",
             Kind::TransfiniteNimberMethod => "property or method of transfinite nimbers",
@@ -129,7 +125,6 @@ impl Kind {
             Kind::RulesetMethod => "rulesets",
             Kind::ThermographMethod => "thermographs",
             Kind::QuotientMethod => "misère quotients",
-            Kind::MisereFormMethod => "misère game forms",
             Kind::LoopyNimberMethod => "loopy nim values ∞(K)",
             Kind::SurrealMethod => "surreal numbers such as ω and 1/ω",
             Kind::TransfiniteNimberMethod => "transfinite nimbers such as *ω",
@@ -161,8 +156,6 @@ pub enum Receiver {
     Thermograph,
     /// A misère quotient.
     Quotient,
-    /// A literal game form for misère play.
-    MisereForm,
     /// A loopy nim value ∞(K).
     LoopyNimber,
     /// A surreal number that is not rational (`ω`, `1/ω`).
@@ -187,7 +180,6 @@ impl Receiver {
             Receiver::Misere => &[Kind::MisereMethod, Kind::GameMethod],
             Receiver::Thermograph => &[Kind::ThermographMethod],
             Receiver::Quotient => &[Kind::QuotientMethod],
-            Receiver::MisereForm => &[Kind::MisereFormMethod],
             Receiver::LoopyNimber => &[Kind::LoopyNimberMethod],
             Receiver::Surreal => &[Kind::SurrealMethod],
             Receiver::TransfiniteNimber => &[Kind::TransfiniteNimberMethod],
@@ -215,7 +207,6 @@ impl Receiver {
             Value::Misere(_) => Receiver::Misere,
             Value::Thermograph(_) => Receiver::Thermograph,
             Value::MisereQuotient(_) => Receiver::Quotient,
-            Value::MisereForm(_) => Receiver::MisereForm,
             Value::LoopyNimber(_) => Receiver::LoopyNimber,
             Value::Surreal(_) | Value::Infinity { .. } => Receiver::Surreal,
             Value::TransfiniteNimber(_) => Receiver::TransfiniteNimber,
@@ -404,6 +395,8 @@ pub static TABLE: &[Entry] = &table! {
         "miny-x, the negative of tiny-x: {{0|x}|0}.", "miny(2)", ["Miny", "tiny"];
     Function, "misere_form", "misere_form(TEXT)", 1, 1, "Misère games",
         "A partizan game kept exactly as written, for misère play: every brace is literal.", "misere_form(\"{{0,1|*}|-1}\")", ["Conjugate", "MisereOutcomeClass"];
+    Function, "misere_values", "misere_values(U, n)", 2, 2, "Misère games",
+        "The canonical forms modulo the universe U born by day n (n ≤ 3 for Dicot, n ≤ 2 for DeadEnding and AllGames), sorted by birthday.", "misere_values(Dicot, 2)", ["MisereCanonicalForm"];
     Function, "misere_quotient", "misere_quotient(R, n)", 2, 2, "Misère games",
         "The misère quotient of R's sums of heaps 0..n.", "misere_quotient(kayles, 8)", ["MisereQuotient", "misere_solution"];
     Function, "misere_solution", "misere_solution(R, N)", 1, 2, "Misère games",
@@ -573,7 +566,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "AtomicWeight", "G.AtomicWeight", 0, 0, "Values and stops",
         "The atomic weight of an all-small game.", "^.AtomicWeight", ["atomic_weight", "UptimalExpansion"];
     GameMethod, "Birthday", "G.Birthday", 0, 0, "Values and stops",
-        "The day G's canonical form is born.", "{2|*}.Birthday", ["birthday"];
+        "The day G's canonical form is born (an explicit game's literal form: '{*|*}' is born on day 2).", "{2|*}.Birthday", ["birthday"];
     GameMethod, "CanonicalForm", "G.CanonicalForm", 0, 0, "Transformations",
         "G in canonical form.", "kayles[3].CanonicalForm", ["canonical_form", "ReducedCanonicalForm"];
     GameMethod, "Companion", "G.Companion", 0, 0, "Transformations",
@@ -649,7 +642,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "LeftIncentives", "G.LeftIncentives", 0, 0, "Options",
         "Left's incentives.", "{2|-1}.LeftIncentives", ["left_incentives"];
     GameMethod, "LeftOptions", "G.LeftOptions", 0, 0, "Options",
-        "Left's options: the positions one move away for a position (a list, in move order), the canonical options for a value.", "(clobber(\"xo\") + clobber(\"xo\")).LeftOptions", ["left_options", "RightOptions"];
+        "Left's options: the positions one move away for a position (a list, in move order), the literal options of an explicit game, the canonical options for a value.", "(clobber(\"xo\") + clobber(\"xo\")).LeftOptions", ["left_options", "RightOptions"];
     GameMethod, "LeftStop", "G.LeftStop", 0, 0, "Values and stops",
         "Left's stop.", "{3|-1}.LeftStop", ["left_stop", "RightStop", "Stop"];
     GameMethod, "Mean", "G.Mean", 0, 0, "Values and stops",
@@ -657,12 +650,14 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "Miny", "x.Miny", 0, 0, "Constructors",
         "miny-x.", "2.Miny", ["miny", "Tiny"];
     GameMethod, "IsMisereInvertible", "G.IsMisereInvertible(U)", 0, 1, "Misère games", "True if G plus its conjugate is equivalent to 0 in misère play modulo the universe U (Dicot, DeadEnding or AllGames, the default).", "misere_form(\"^\").IsMisereInvertible(Dicot)", ["MisereEquiv", "Conjugate"];
-    GameMethod, "MisereCompare", "G.MisereCompare(H, U)", 1, 2, "Misère games", "\"=\", \">\", \"<\" or \"<>\": how G and H compare in misère play modulo the universe U (Dicot, DeadEnding or AllGames, the default).", "misere_form(\"{*|*}\").MisereCompare(0, Dicot)", ["MisereGeq", "MisereEquiv"];
-    GameMethod, "MisereEquiv", "G.MisereEquiv(H, U)", 1, 2, "Misère games", "True if G and H are equivalent in misère play modulo the universe U.", "misere_form(\"{-1|1}\").MisereEquiv(0, DeadEnding)", ["MisereCompare"];
-    GameMethod, "MisereGeq", "G.MisereGeq(H, U)", 1, 2, "Misère games", "True if G ≥ H in misère play modulo the universe U: o(G + X) ≥ o(H + X) for every X there.", "misere_form(\"-2\").MisereGeq(misere_form(\"{|0,-1}\"), DeadEnding)", ["MisereLeq", "MisereCompare"];
-    GameMethod, "MisereLeq", "G.MisereLeq(H, U)", 1, 2, "Misère games", "True if G ≤ H in misère play modulo the universe U.", "misere_form(\"{|0,-1}\").MisereLeq(misere_form(\"-2\"), DeadEnding)", ["MisereGeq"];
+    GameMethod, "MisereCanonicalForm", "G.MisereCanonicalForm(U)", 0, 1, "Misère games", "With a universe U (Dicot, DeadEnding or AllGames), G's canonical form modulo U as an explicit game; with none, the misère canonical form *[...] of an impartial game.", "('{0|*}' + '{0|0}').MisereCanonicalForm(Dicot)", ["misere_values", "MisereEquiv"];
+    GameMethod, "MisereDistinguisher", "G.MisereDistinguisher(H, U)", 1, 2, "Misère games", "A game X of the universe U (default AllGames) with a different misère outcome in G + X and H + X, searched by birthday; Nothing when G and H are equivalent modulo U.", "'{0|*}'.MisereDistinguisher(0, Dicot)", ["MisereCompare"];
+    GameMethod, "MisereCompare", "G.MisereCompare(H, U)", 1, 2, "Misère games", "\"=\", \">\", \"<\" or \"<>\": how G and H compare in misère play modulo the universe U (Dicot, DeadEnding or AllGames, the default).", "'{*|*}'.MisereCompare(0, Dicot)", ["MisereGeq", "MisereEquiv"];
+    GameMethod, "MisereEquiv", "G.MisereEquiv(H, U)", 1, 2, "Misère games", "True if G and H are equivalent in misère play modulo the universe U.", "'{-1|1}'.MisereEquiv(0, DeadEnding)", ["MisereCompare"];
+    GameMethod, "MisereGeq", "G.MisereGeq(H, U)", 1, 2, "Misère games", "True if G ≥ H in misère play modulo the universe U: o(G + X) ≥ o(H + X) for every X there.", "misere_form(\"-2\").MisereGeq('{|0,-1}', DeadEnding)", ["MisereLeq", "MisereCompare"];
+    GameMethod, "MisereLeq", "G.MisereLeq(H, U)", 1, 2, "Misère games", "True if G ≤ H in misère play modulo the universe U.", "'{|0,-1}'.MisereLeq(misere_form(\"-2\"), DeadEnding)", ["MisereGeq"];
     GameMethod, "MisereOutcomeClass", "G.MisereOutcomeClass", 0, 0, "Values and stops",
-        "Who wins G in misère play.", "*.MisereOutcomeClass", ["misere_outcome_class", "OutcomeClass"];
+        "Who wins G in misère play (an explicit game on its literal form: '{*2|}' is R).", "*.MisereOutcomeClass", ["misere_outcome_class", "OutcomeClass"];
     GameMethod, "NimValue", "G.NimValue", 0, 0, "Values and stops",
         "n for an impartial game equal to *n.", "kayles[5].NimValue", ["nim_values", "IsNimber"];
     GameMethod, "NortonProduct", "G.NortonProduct(U)", 1, 1, "Sums and products",
@@ -690,7 +685,7 @@ pub static TABLE: &[Entry] = &table! {
     GameMethod, "RightIncentives", "G.RightIncentives", 0, 0, "Options",
         "Right's incentives.", "{2|-1}.RightIncentives", ["right_incentives"];
     GameMethod, "RightOptions", "G.RightOptions", 0, 0, "Options",
-        "Right's options: the positions one move away for a position (a list, in move order), the canonical options for a value.", "{1|0,*}.RightOptions", ["right_options", "LeftOptions"];
+        "Right's options: the positions one move away for a position (a list, in move order), the literal options of an explicit game, the canonical options for a value.", "{1|0,*}.RightOptions", ["right_options", "LeftOptions"];
     GameMethod, "RightStop", "G.RightStop", 0, 0, "Values and stops",
         "Right's stop.", "{3|-1}.RightStop", ["right_stop", "LeftStop"];
     GameMethod, "SensibleLeftOptions", "G.SensibleLeftOptions", 0, 0, "Options",
@@ -940,9 +935,9 @@ pub static TABLE: &[Entry] = &table! {
     Function, "loopy_nimber", "loopy_nimber(K)", 1, 1, "Games with draws", "The loopy nim value ∞(K) from a collection K of natural numbers; also written ∞(…) or oo(…).", "LoopyNimber({0, 1})", ["oo"];
     Constant, "oo", "oo", 0, 0, "Games with draws", "∞, the loopy nim value of a game drawn whatever is added to it; oo(0,1) and ∞(0,1) are ∞({0,1}). A variable named oo hides the bare name.", "oo + *3", ["loopy_nimber"];
     // Transfinite values (transfinite.md).
-    Constant, "AllGames", "AllGames", 0, 0, "Misère games", "The universe of all games, for misère comparisons.", "misere_form(\"{*|*}\").MisereCompare(0, AllGames)", ["Dicot", "DeadEnding"];
-    Constant, "DeadEnding", "DeadEnding", 0, 0, "Misère games", "The universe of dead-ending games (every end follower is a dead end), for misère comparisons.", "misere_form(\"{0|}\").MisereCompare(0, DeadEnding)", ["Dicot", "AllGames"];
-    Constant, "Dicot", "Dicot", 0, 0, "Misère games", "The universe of dicots (every follower has moves for both players or neither), for misère comparisons.", "misere_form(\"{*|*}\").MisereCompare(0, Dicot)", ["DeadEnding", "AllGames"];
+    Constant, "AllGames", "AllGames", 0, 0, "Misère games", "The universe of all games, for misère comparisons.", "'{*|*}'.MisereCompare(0, AllGames)", ["Dicot", "DeadEnding"];
+    Constant, "DeadEnding", "DeadEnding", 0, 0, "Misère games", "The universe of dead-ending games (every end follower is a dead end), for misère comparisons.", "'{0|}'.MisereCompare(0, DeadEnding)", ["Dicot", "AllGames"];
+    Constant, "Dicot", "Dicot", 0, 0, "Misère games", "The universe of dicots (every follower has moves for both players or neither), for misère comparisons.", "'{*|*}'.MisereCompare(0, Dicot)", ["DeadEnding", "AllGames"];
     Constant, "omega", "omega", 0, 0, "Transfinite values", "ω, the first infinite ordinal; also written ω (printed values paste back). A variable named omega hides the name, not ω.", "omega^2 + omega*3 - 7", ["OmegaPower", "Birthday"];
     NumberMethod, "OmegaPower", "n.OmegaPower", 0, 0, "Transfinite values", "ω to the power n, for an integer n.", "3.OmegaPower", ["omega"];
     SurrealMethod, "Abs", "x.Abs", 0, 0, "Transfinite values", "The absolute value.", "(-omega).Abs", ["Sign"];
@@ -994,18 +989,14 @@ pub static TABLE: &[Entry] = &table! {
     TransfiniteNimberMethod, "IsFinite", "X.IsFinite", 0, 0, "Transfinite values", "False.", "(*omega).IsFinite", [];
     TransfiniteNimberMethod, "IsPseudonumber", "X.IsPseudonumber", 0, 0, "Transfinite values", "False.", "(*omega).IsPseudonumber", [];
     TransfiniteNimberMethod, "IsNumberTiny", "X.IsNumberTiny", 0, 0, "Transfinite values", "False.", "(*omega).IsNumberTiny", [];
-    MisereFormMethod, "Birthday", "F.Birthday", 0, 0, "Misère games", "The longest run of moves from the form.", "misere_form(\"{*|*}\").Birthday", [];
-    MisereFormMethod, "Conjugate", "F.Conjugate", 0, 0, "Misère games", "Left and Right swapped everywhere (also -F).", "misere_form(\"{1|*}\").Conjugate", ["misere_form"];
-    MisereFormMethod, "IsDeadEnding", "F.IsDeadEnding", 0, 0, "Misère games", "True if every end follower is a dead end.", "misere_form(\"{0|}\").IsDeadEnding", ["IsDicot"];
-    MisereFormMethod, "IsDicot", "F.IsDicot", 0, 0, "Misère games", "True if every follower has moves for both players or for neither.", "misere_form(\"{0|*}\").IsDicot", ["IsDeadEnding"];
-    MisereFormMethod, "IsLeftDeadEnd", "F.IsLeftDeadEnd", 0, 0, "Misère games", "True if Left can never move again.", "misere_form(\"{|0,-1}\").IsLeftDeadEnd", ["IsLeftEnd"];
-    MisereFormMethod, "IsLeftEnd", "F.IsLeftEnd", 0, 0, "Misère games", "True if Left has no move.", "misere_form(\"{|0}\").IsLeftEnd", ["IsLeftDeadEnd"];
-    MisereFormMethod, "IsPFree", "F.IsPFree", 0, 0, "Misère games", "True if neither the form nor any follower is a misère P-position.", "misere_form(\"{1|*}\").IsPFree", ["MisereOutcomeClass"];
-    MisereFormMethod, "IsRightDeadEnd", "F.IsRightDeadEnd", 0, 0, "Misère games", "True if Right can never move again.", "misere_form(\"{1|}\").IsRightDeadEnd", ["IsRightEnd"];
-    MisereFormMethod, "IsRightEnd", "F.IsRightEnd", 0, 0, "Misère games", "True if Right has no move.", "misere_form(\"{0|}\").IsRightEnd", ["IsRightDeadEnd"];
-    MisereFormMethod, "LeftOptions", "F.LeftOptions", 0, 0, "Misère games", "Left's options, as forms.", "misere_form(\"{0,*|1}\").LeftOptions", ["RightOptions"];
-    MisereFormMethod, "MisereOutcomeClass", "F.MisereOutcomeClass", 0, 0, "Misère games", "Who wins the form in misère play: L, R, N or P.", "misere_form(\"{1|*}\").MisereOutcomeClass", ["misere_outcome_class"];
-    MisereFormMethod, "RightOptions", "F.RightOptions", 0, 0, "Misère games", "Right's options, as forms.", "misere_form(\"{0,*|1}\").RightOptions", ["LeftOptions"];
+    GameMethod, "Conjugate", "G.Conjugate", 0, 0, "Misère games", "Left and Right swapped everywhere, as an explicit game (for an explicit game also -G).", "'{1|*}'.Conjugate", ["misere_form"];
+    GameMethod, "IsDeadEnding", "G.IsDeadEnding", 0, 0, "Misère games", "True if every end follower is a dead end.", "'{0|}'.IsDeadEnding", ["IsDicot"];
+    GameMethod, "IsDicot", "G.IsDicot", 0, 0, "Misère games", "True if every follower has moves for both players or for neither.", "'{0|*}'.IsDicot", ["IsDeadEnding"];
+    GameMethod, "IsLeftDeadEnd", "G.IsLeftDeadEnd", 0, 0, "Misère games", "True if Left can never move again.", "'{|0,-1}'.IsLeftDeadEnd", ["IsLeftEnd"];
+    GameMethod, "IsLeftEnd", "G.IsLeftEnd", 0, 0, "Misère games", "True if Left has no move.", "'{|0}'.IsLeftEnd", ["IsLeftDeadEnd"];
+    GameMethod, "IsPFree", "G.IsPFree", 0, 0, "Misère games", "True if neither the form nor any follower is a misère P-position.", "'{1|*}'.IsPFree", ["MisereOutcomeClass"];
+    GameMethod, "IsRightDeadEnd", "G.IsRightDeadEnd", 0, 0, "Misère games", "True if Right can never move again.", "'{1|}'.IsRightDeadEnd", ["IsRightEnd"];
+    GameMethod, "IsRightEnd", "G.IsRightEnd", 0, 0, "Misère games", "True if Right has no move.", "'{0|}'.IsRightEnd", ["IsRightDeadEnd"];
     QuotientMethod, "Elements", "Q.Elements", 0, 0, "Misère games", "The elements as normal words, in word order.", "kayles.MisereQuotient(4).Elements", ["Order"];
     QuotientMethod, "Generators", "Q.Generators", 0, 0, "Misère games", "The generators' names.", "kayles.MisereQuotient(8).Generators", ["Relations"];
     QuotientMethod, "Heaps", "Q.Heaps", 0, 0, "Misère games", "The largest heap the quotient covers.", "kayles.MisereQuotient(8).Heaps", ["PretendingFunction"];

@@ -12,6 +12,8 @@
 
 use super::{EvalError, EvalResult, Evaluator, Value};
 use crate::engine::GameId;
+use crate::misere::form::{FormId, with_forms};
+use crate::misere::form_values::NormalValues;
 use crate::rulesets::Position;
 use crate::value::Side;
 use std::rc::Rc;
@@ -20,7 +22,7 @@ use std::rc::Rc;
 #[derive(Clone)]
 enum Node {
     Game(GameId),
-    Explicit(Vec<GameId>, Vec<GameId>),
+    Explicit(FormId),
     Position(Rc<dyn Position>),
 }
 
@@ -48,7 +50,7 @@ impl Evaluator<'_> {
             _ => return Ok(None),
         };
         let node = match receiver {
-            Value::Explicit(form) => Node::Explicit(form.left.clone(), form.right.clone()),
+            Value::Explicit(e) => Node::Explicit(e.form()?),
             Value::Position(p) => Node::Position(p.clone()),
             Value::Game(_) | Value::Number(_) => Node::Game(self.game_of(receiver)?),
             _ => return Ok(None),
@@ -66,10 +68,7 @@ impl Evaluator<'_> {
         }
         let as_value = |node: &Node| match node {
             Node::Game(g) => Value::Game(*g),
-            Node::Explicit(l, r) => Value::Explicit(Box::new(crate::value::ExplicitForm {
-                left: l.clone(),
-                right: r.clone(),
-            })),
+            Node::Explicit(f) => Value::Explicit(Box::new(crate::value::Explicit::quoted(*f))),
             Node::Position(p) => Value::Position(p.clone()),
         };
         if key == "sensiblelines" {
@@ -133,7 +132,7 @@ impl Evaluator<'_> {
     fn node_value(&mut self, node: &Node) -> EvalResult<GameId> {
         Ok(match node {
             Node::Game(g) => *g,
-            Node::Explicit(l, r) => self.engine.game_from_options(l, r)?,
+            Node::Explicit(f) => crate::misere::form_values::normal_value(self.engine, *f)?,
             Node::Position(p) => p.value(self.engine)?,
         })
     }
@@ -149,12 +148,24 @@ impl Evaluator<'_> {
                     self.engine.right_options(*g)?
                 }
             }
-            Node::Explicit(l, r) => {
-                if left {
-                    l.clone()
-                } else {
-                    r.clone()
+            Node::Explicit(f) => {
+                let options = with_forms(|a| {
+                    if left {
+                        a.left(*f).to_vec()
+                    } else {
+                        a.right(*f).to_vec()
+                    }
+                });
+                let mut values = NormalValues::new();
+                let mut nodes = Vec::with_capacity(options.len());
+                for o in options {
+                    nodes.push(if values.is_canonical(self.engine, o)? {
+                        Node::Game(values.value(self.engine, o)?)
+                    } else {
+                        Node::Explicit(o)
+                    });
                 }
+                return Ok(nodes);
             }
             Node::Position(p) => {
                 if let Some(options) = p.options(left, self.engine)? {

@@ -273,7 +273,7 @@ fn sensible_lines_end_at_exactly_the_canonical_options() {
     for (input, want) in [
         ("(^*).SensibleLeftOptions", "{0,*}"),
         ("'{0,*,^|*}'.SensibleLeftOptions", "{^}"),
-        ("'{{1|*},0|0}'.SensibleLines(Left)", "[[{1|*},*,0],[0]]"),
+        ("'{{1|*},0|0}'.SensibleLines(Left)", "[[0],[{1|*},*,0]]"),
         ("{1|0}.Options", "{0,1}"),
         ("*2.Options", "{0,*}"),
     ] {

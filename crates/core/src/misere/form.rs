@@ -43,6 +43,11 @@ pub struct FormArena {
     sums: FxHashMap<(FormId, FormId), FormId>,
     /// G ≥ H modulo a universe.
     order: FxHashMap<(Universe, FormId, FormId), bool>,
+    /// Canonical forms modulo a universe (`form_canonical`).
+    pub(super) canonical: FxHashMap<(Universe, FormId), FormId>,
+    /// The Left dead-end values modulo the dead-ending universe born by each day, as far as
+    /// they have been listed (`form_canonical`).
+    pub(super) left_dead_ends: Vec<Vec<FormId>>,
 }
 
 thread_local! {
@@ -68,6 +73,8 @@ impl FormArena {
             wins: Vec::new(),
             sums: FxHashMap::default(),
             order: FxHashMap::default(),
+            canonical: FxHashMap::default(),
+            left_dead_ends: Vec::new(),
         };
         arena
             .form(Vec::new(), Vec::new())
@@ -237,6 +244,28 @@ impl FormArena {
         let c = self.form(left, right)?;
         memo.insert(g, c);
         Ok(c)
+    }
+
+    /// Siegel's adjoint G°, with G + G° a misère P-position (misere.md §C.4): 0° = *; a
+    /// Left end G ≠ 0 has G° = {(Gᴿ)° | 0}, a Right end {0 | (Gᴸ)°}, any other game
+    /// {(Gᴿ)° | (Gᴸ)°}.
+    pub fn adjoint(&mut self, g: FormId) -> EngineResult<FormId> {
+        crate::engine::grow(|| {
+            let (left, right) = (self.left(g).to_vec(), self.right(g).to_vec());
+            let mut of = |xs: Vec<FormId>| -> EngineResult<Vec<FormId>> {
+                xs.into_iter().map(|x| self.adjoint(x)).collect()
+            };
+            let (new_left, new_right) = match (left.is_empty(), right.is_empty()) {
+                (true, true) => (vec![FormId::ZERO], vec![FormId::ZERO]),
+                (true, false) => (of(right)?, vec![FormId::ZERO]),
+                (false, true) => (vec![FormId::ZERO], of(left)?),
+                (false, false) => {
+                    let l = of(right)?;
+                    (l, of(left)?)
+                }
+            };
+            self.form(new_left, new_right)
+        })
     }
 
     /// Every form reachable from `g`, `g` first.

@@ -16,6 +16,8 @@
 mod arena;
 mod distinguish;
 pub mod form;
+mod form_canonical;
+pub mod form_values;
 mod genus;
 mod notation;
 mod order;

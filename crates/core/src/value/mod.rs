@@ -18,7 +18,8 @@ pub use sequence::NimSequence;
 pub use traits::{Callable, Position, Ruleset};
 
 use crate::engine::ordinal::{GenOrdinal, Surreal};
-use crate::engine::{GameId, Outcome, Thermograph, Trajectory};
+use crate::engine::{EngineResult, GameId, Outcome, Thermograph, Trajectory};
+use crate::misere::form::{FormId, with_forms};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::rc::Rc;
@@ -40,9 +41,10 @@ pub enum Value {
     Number(Rational),
     /// A canonical short game.
     Game(GameId),
-    /// A game kept in the form typed (`'{-1|1}'`): its options, each canonical. Only its top
-    /// level matters (ordinal sums depend on the base's form); elsewhere it is canonicalised.
-    Explicit(Box<ExplicitForm>),
+    /// A game kept in the form typed (`'{*|*}'`), or a formal sum of such games
+    /// (`'{1|*}' + '{0|-1}'`): misère play and ordinal sums read the form; normal-play
+    /// operations use its canonical value (misere.md §C.7).
+    Explicit(Box<Explicit>),
     Bool(bool),
     Outcome(Outcome),
     Side(Side),
@@ -74,8 +76,6 @@ pub enum Value {
     Loopy(Rc<crate::engine::loopy::Loopy>),
     /// A misère canonical impartial game, CGSuite's `*[...]` (an id in the misère arena).
     Misere(crate::misere::MisereId),
-    /// A partizan game kept exactly as written, for misère play (`misere_form("{*|*}")`).
-    MisereForm(crate::misere::form::FormId),
     /// The misère quotient of a heap ruleset's sums (`kayles.MisereQuotient(12)`).
     MisereQuotient(Rc<crate::misere::quotient::QuotientValue>),
     /// An infinite loopy nim value ∞(K) of impartial play with draws (draws.md §1.3): K, the
@@ -97,12 +97,52 @@ pub enum Value {
     Nothing,
 }
 
-/// The options of a game kept in the form typed. Boxed in [`Value`], like every large
-/// variant: values are copied all the time, and each copy pays for the largest variant.
+/// An explicit game: a formal sum of literal forms, one summand for `'{…}'`. Boxed in
+/// [`Value`], like every large variant: values are copied all the time, and each copy pays
+/// for the largest variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExplicitForm {
-    pub left: Vec<GameId>,
-    pub right: Vec<GameId>,
+pub struct Explicit {
+    pub parts: Vec<Summand>,
+}
+
+/// One summand of an explicit game: a literal form, and whether it was typed quoted (it
+/// prints `'{…}'`) or is a canonical value added to it (it prints as that value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summand {
+    pub form: FormId,
+    pub quoted: bool,
+}
+
+impl Explicit {
+    /// The explicit game `'{…}'` with this form.
+    pub fn quoted(form: FormId) -> Explicit {
+        Explicit {
+            parts: vec![Summand { form, quoted: true }],
+        }
+    }
+
+    /// The whole game's form: the formal sum of the summands.
+    pub fn form(&self) -> EngineResult<FormId> {
+        with_forms(|a| {
+            let mut sum = FormId::ZERO;
+            for part in &self.parts {
+                sum = a.add(sum, part.form)?;
+            }
+            Ok(sum)
+        })
+    }
+
+    /// Left and Right swapped everywhere (the negative of an explicit game).
+    pub fn conjugate(&self) -> EngineResult<Explicit> {
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for part in &self.parts {
+            parts.push(Summand {
+                form: with_forms(|a| a.conjugate(part.form))?,
+                quoted: part.quoted,
+            });
+        }
+        Ok(Explicit { parts })
+    }
 }
 
 /// Text in CGSuite's notation; `kind` is its `--json` kind.
@@ -230,7 +270,6 @@ impl Value {
             Value::Position(_) => "game",
             Value::Misere(_) => "misere_game",
             Value::MisereQuotient(_) => "misere_quotient",
-            Value::MisereForm(_) => "misere_form",
             Value::LoopyNimber(_) => "loopy_nimber",
             Value::Surreal(s) if s.as_ordinal().is_some() => "generalized_ordinal",
             Value::Surreal(_) => "surreal",
@@ -270,7 +309,6 @@ pub fn type_name(v: &Value) -> &'static str {
         Value::Position(_) => "a game",
         Value::Misere(_) => "a misère game",
         Value::MisereQuotient(_) => "a misère quotient",
-        Value::MisereForm(_) => "a misère game form",
         Value::LoopyNimber(_) => "a loopy nim value",
         Value::Surreal(s) if s.as_ordinal().is_some() => "a generalized ordinal",
         Value::Surreal(_) => "a surreal number",
@@ -325,7 +363,6 @@ impl Value {
             Value::Position(p) => Value::Position(p.clone()),
             Value::Misere(m) => Value::Misere(*m),
             Value::MisereQuotient(q) => Value::MisereQuotient(q.clone()),
-            Value::MisereForm(f) => Value::MisereForm(*f),
             Value::LoopyNimber(k) => Value::LoopyNimber(k.clone()),
             Value::Surreal(x) => Value::Surreal(x.clone()),
             Value::TransfiniteNimber(a) => Value::TransfiniteNimber(a.clone()),
@@ -370,7 +407,6 @@ impl PartialEq for Value {
             (Position(a), Position(b)) => a.describe() == b.describe(),
             (Misere(a), Misere(b)) => a == b,
             (MisereQuotient(a), MisereQuotient(b)) => a.expression == b.expression,
-            (MisereForm(a), MisereForm(b)) => a == b,
             (LoopyNimber(a), LoopyNimber(b)) => a == b,
             (Surreal(a), Surreal(b)) => a == b,
             (TransfiniteNimber(a), TransfiniteNimber(b)) => a == b,

@@ -698,7 +698,10 @@ fn poly_to_ordinal(mut poly: Poly) -> GenOrdinal {
 }
 
 fn poly_product(x: &Poly, y: &Poly, cache: &mut Cache) -> Result<Poly, Error> {
-    let mut acc = Acc::with_capacity_and_hasher(2 * x.len() * y.len(), Default::default());
+    // The product has at most |x|·|y| terms, but reserving that much for big factors took
+    // gigabytes up front and seconds to give back after a Ctrl-C: grow as terms come.
+    let reserve = (2 * x.len() * y.len()).min(1 << 16);
+    let mut acc = Acc::with_capacity_and_hasher(reserve, Default::default());
     for (dx, cx) in x {
         super::interrupt::poll()?;
         for (dy, cy) in y {

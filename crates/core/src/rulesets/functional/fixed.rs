@@ -70,7 +70,9 @@ pub fn value_function(args: &[Value], engine: &mut Engine) -> EvalResult<Value> 
 pub fn game_of(v: &Value, engine: &mut Engine) -> EvalResult<GameId> {
     Ok(match v {
         Value::Game(g) => *g,
-        Value::Explicit(form) => engine.game_from_options(&form.left, &form.right)?,
+        Value::Explicit(e) => {
+            crate::misere::form_values::sum_value(engine, e.parts.iter().map(|p| p.form))?
+        }
         Value::Position(p) => p.value(engine)?,
         Value::Number(r) => {
             let d = Dyadic::from_rational(&r.big()).ok_or_else(|| {

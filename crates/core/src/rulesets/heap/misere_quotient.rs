@@ -48,6 +48,9 @@ pub struct QuotientCache {
     searched: usize,
     /// Whether the fast path for sums has looked for a solution (it looks once).
     solution_tried: bool,
+    /// The heaps the fast path's quotient reached when growing it failed (out of time or
+    /// past the limits): sums with larger heaps go straight to canonical forms after that.
+    growth_stopped_at: Option<usize>,
 }
 
 /// A solution: the quotient at the heap where the periodicity test accepted.
@@ -214,7 +217,11 @@ impl QuotientCache {
                 return Ok(Some(s.is_p(heaps)));
             }
         }
-        if largest > FAST_PATH_HEAP {
+        if largest > FAST_PATH_HEAP
+            || self
+                .growth_stopped_at
+                .is_some_and(|stopped| largest as usize > stopped)
+        {
             return Ok(None);
         }
         let stop = Stop {
@@ -224,6 +231,7 @@ impl QuotientCache {
         if within_budget(self.grow(largest as usize, DEFAULT_MAX_ORDER, &stop, options_of))?
             .is_none()
         {
+            self.growth_stopped_at = Some(self.builder.heaps());
             return Ok(None);
         }
         Ok(from_built(self).flatten())
