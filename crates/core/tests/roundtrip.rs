@@ -252,23 +252,116 @@ fn misere_quotients_paste_back() {
     }
 }
 
-/// A literal misère form prints as `misere_form("…")`, which reads back as the same form.
+/// An explicit game prints in CGSuite's quote notation, nested quotes for options that are
+/// not canonical, and the printed text evaluates to the same form (misere.md §C.7).
 #[test]
-fn misere_forms_paste_back() {
+fn explicit_games_paste_back() {
     let mut session = Session::new();
     for text in [
         "misere_form(\"{*|*}\")",
         "misere_form(\"{{0,1|*}|-1}\")",
+        "'{'{0,1|*}'|-1}'",
         "misere_form(\"^\") + misere_form(\"{0|1}\")",
         "-misere_form(\"{2|*3}\")",
-        "'{1|*}' + misere_form(\"*\")",
+        "'{1|*}' + misere_form(\"*\") + 1/2",
+        "3 * '{*|*}'",
+        "('{0|}' + '{0|0}').MisereCanonicalForm(DeadEnding)",
     ] {
         let value = eval(&mut session, text);
         let printed = session.render(&value);
-        let same = eval(&mut session, &format!("({text}) == ({printed})"));
-        assert!(
-            matches!(same, Value::Bool(true)),
-            "{text} printed as {printed}"
-        );
+        let again = eval(&mut session, &printed);
+        assert_eq!(again, value, "{text} printed as {printed}");
+        assert_eq!(session.render(&again), printed, "{text}");
+    }
+}
+
+/// A partizan game tree, for brute force independent of the calculator.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Tree {
+    left: Vec<Tree>,
+    right: Vec<Tree>,
+}
+
+impl Tree {
+    /// Literal brace notation, every brace literal (misere.md §0).
+    fn text(&self) -> String {
+        let side = |xs: &[Tree]| xs.iter().map(Tree::text).collect::<Vec<_>>().join(",");
+        format!("{{{}|{}}}", side(&self.left), side(&self.right))
+    }
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    Just(Tree {
+        left: vec![],
+        right: vec![],
+    })
+    .prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Tree { left, right })
+    })
+}
+
+/// Whether the player to move (Left when `left`) wins the sum of `parts` in misère play: a
+/// player with no move in any part wins.
+fn wins(
+    parts: &[Tree],
+    left: bool,
+    memo: &mut std::collections::HashMap<(Vec<Tree>, bool), bool>,
+) -> bool {
+    let mut key: Vec<Tree> = parts.to_vec();
+    key.sort_by_key(Tree::text);
+    if let Some(&w) = memo.get(&(key.clone(), left)) {
+        return w;
+    }
+    let mut has_move = false;
+    let mut w = false;
+    for (i, part) in parts.iter().enumerate() {
+        for option in if left { &part.left } else { &part.right } {
+            has_move = true;
+            let mut next = parts.to_vec();
+            next[i] = option.clone();
+            if !wins(&next, !left, memo) {
+                w = true;
+            }
+        }
+    }
+    let w = w || !has_move;
+    memo.insert((key, left), w);
+    w
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The misère outcome of a formal sum of explicit games typed in quote notation (nested
+    /// quotes where the printer puts them) is the brute-force outcome of the sum of the
+    /// trees; each summand reads back as the same form.
+    #[test]
+    fn formal_sums_of_explicit_games_play_like_their_trees(
+        parts in prop::collection::vec(tree(), 1..4),
+    ) {
+        let mut session = Session::new();
+        let mut typed = Vec::new();
+        for part in &parts {
+            let value = eval(&mut session, &format!("misere_form(\"{}\")", part.text()));
+            let printed = session.render(&value);
+            let again = eval(&mut session, &printed);
+            prop_assert_eq!(&again, &value);
+            typed.push(printed);
+        }
+        let expr = format!("({}).MisereOutcomeClass", typed.join(" + "));
+        let outcome = eval(&mut session, &expr);
+        let got = session.render(&outcome);
+        let mut memo = std::collections::HashMap::new();
+        let want = match (wins(&parts, true, &mut memo), wins(&parts, false, &mut memo)) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        prop_assert_eq!(got, want, "{}", expr);
     }
 }
