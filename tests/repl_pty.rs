@@ -290,7 +290,7 @@ fn ctrl_c_stops_a_long_ordinal_nim_product() {
     p.send_control('c').expect("send");
     // The message itself first: a prompt redrawn before the Ctrl-C could match a bare
     // prompt wait.
-    let shown = p.exp_string("interrupted").expect("interrupted");
+    p.exp_string("interrupted").expect("interrupted");
     p.exp_string("\x1b[?2026l").expect("prompt");
     assert!(asked.elapsed().as_secs() < 5, "{:?}", asked.elapsed());
     assert!(enter(&mut p, "kept * 6").contains("42"), "variables kept");

@@ -142,7 +142,10 @@ impl<O: Write, E: Write> Reporter<O, E> {
     /// What the session should work out for each statement, for this reporter's format.
     pub fn show(&self) -> Show {
         match self.settings.format {
-            Format::Text => Show::text(self.settings.quiet),
+            Format::Text => Show {
+                pretty: self.settings.colors.stdout.enabled && utf8_locale(),
+                ..Show::text(self.settings.quiet)
+            },
             Format::Json => Show::json(),
         }
     }
@@ -296,6 +299,18 @@ impl<O: Write, E: Write> Reporter<O, E> {
             );
         }
     }
+}
+
+/// Whether the locale says the terminal shows UTF-8 (`LC_ALL`, then `LC_CTYPE`, then `LANG`,
+/// the first one set).
+fn utf8_locale() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
 }
 
 #[cfg(test)]

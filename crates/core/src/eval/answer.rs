@@ -52,6 +52,9 @@ pub struct Show {
     pub summary: bool,
     /// Work out the drawings and sequences under a value.
     pub details: bool,
+    /// Write those lines with Unicode where notation has it (a misère quotient's ⟨a, b |
+    /// a² = 1⟩ and Φ): for a terminal that shows UTF-8 and colour (misere.md §B.2).
+    pub pretty: bool,
 }
 
 impl Show {
@@ -61,6 +64,7 @@ impl Show {
             every_value: false,
             summary: !quiet,
             details: !quiet,
+            pretty: false,
         }
     }
 
@@ -70,6 +74,7 @@ impl Show {
             every_value: true,
             summary: true,
             details: false,
+            pretty: false,
         }
     }
 
@@ -142,7 +147,7 @@ impl Session {
                             None
                         };
                         let (details, board) = if show.details {
-                            (self.details(&value), board_of(&value))
+                            (self.details(&value, show.pretty), board_of(&value))
                         } else {
                             (None, None)
                         };

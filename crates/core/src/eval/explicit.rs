@@ -48,6 +48,7 @@ fn position_form(
         if let Some(&f) = memo.get(&key) {
             return Ok(f);
         }
+        engine.check_interrupt()?;
         let f = if let Some(parts) = p.components() {
             let mut sum = FormId::ZERO;
             for part in &parts {
@@ -204,8 +205,18 @@ pub fn universe_constant(name: &str) -> Option<Value> {
     matches!(name, "Dicot" | "DeadEnding" | "AllGames").then(|| Value::text("universe", name))
 }
 
-/// Fail unless the form lies in the universe.
+/// The most followers a game may have in a misère comparison or canonical form.
+const MAX_FOLLOWERS: usize = 1_000_000;
+
+/// Fail unless the form lies in the universe and is small enough to compare.
 fn require_in(g: FormId, u: Universe, engine: &mut Engine) -> EvalResult<()> {
+    if with_forms(|a| a.followers(g).len()) > MAX_FOLLOWERS {
+        return Err(crate::engine::EngineError::TooMany {
+            what: "followers in a misère comparison",
+            limit: MAX_FOLLOWERS as u64,
+        }
+        .into());
+    }
     if with_forms(|a| a.is_in(g, u)) {
         return Ok(());
     }

@@ -476,11 +476,11 @@ impl Session {
 
     /// Extra lines shown under a result in text mode: a thermograph's plot, a ruleset's nim
     /// sequence and period, a position's drawing.
-    pub fn details(&mut self, value: &Value) -> Option<String> {
+    pub fn details(&mut self, value: &Value, pretty: bool) -> Option<String> {
         match value {
             Value::Thermograph(th) => crate::display::plot::plot(th),
             Value::Ruleset(r) => r.summary(&mut self.engine).map(|s| indent(&s)),
-            Value::MisereQuotient(q) => Some(indent(&quotient::details(q))),
+            Value::MisereQuotient(q) => Some(indent(&quotient::details(q, pretty))),
             Value::Explicit(e) => explicit::details(e).ok().map(|s| indent(&s)),
             Value::Position(_) => None,
             _ => None,

@@ -158,7 +158,7 @@ pub fn summary(qv: &QuotientValue) -> crate::display::summary::Summary {
 const PHI_WIDTH: usize = 96;
 
 /// The lines shown under a quotient in text mode (misere.md §B.2), MisereSolver's layout.
-pub fn details(qv: &QuotientValue) -> String {
+pub fn details(qv: &QuotientValue, pretty: bool) -> String {
     let q = &qv.quotient;
     let kind = match q.tame_index() {
         Ok(Some(k)) => format!("tame (T{k})"),
@@ -170,8 +170,8 @@ pub fn details(qv: &QuotientValue) -> String {
     let mut phi: Vec<String> = Vec::new();
     let mut width = 0;
     for &x in q.pretending_function() {
-        let w = q.word(x, false);
-        width += w.len() + 1;
+        let w = q.word(x, pretty);
+        width += w.chars().count() + 1;
         if width > PHI_WIDTH {
             phi.push("…".into());
             break;
@@ -179,11 +179,12 @@ pub fn details(qv: &QuotientValue) -> String {
         phi.push(w);
     }
     let mut out = format!(
-        "Q = {}; P = {}\n|Q| = {}; |P| = {} · {kind}\nPhi = {}",
-        q.presentation_text(false),
-        q.p_portion_text(false),
+        "Q = {}; P = {}\n|Q| = {}; |P| = {} · {kind}\n{} = {}",
+        q.presentation_text(pretty),
+        q.p_portion_text(pretty),
         q.order(),
         q.p_portion().len(),
+        if pretty { "Φ" } else { "Phi" },
         phi.join(" ")
     );
     match qv.solution {
@@ -201,4 +202,30 @@ pub fn details(qv: &QuotientValue) -> String {
         None => out += &format!("\nheaps 0..{} only", q.heaps()),
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{Session, Value};
+
+    /// The lines under a quotient: ASCII for pipes, the papers' notation for a UTF-8 terminal
+    /// (misere.md §A.8, B.2).
+    #[test]
+    fn details_in_ascii_and_in_the_pretty_form() {
+        let mut session = Session::new();
+        let mut results = session.eval_source("octal(\"0.75\").MisereQuotient(12)", 1);
+        let q: Value = results.remove(0).result.expect("a quotient");
+        let ascii = session.details(&q, false).expect("details");
+        assert!(
+            ascii.contains("Q = <a,b,c | a2=1,b3=b,bc=ab,c2=b2>; P = {a,b2}"),
+            "{ascii}"
+        );
+        assert!(ascii.contains("Phi = 1 a b a b c b c b ab2"), "{ascii}");
+        let pretty = session.details(&q, true).expect("details");
+        assert!(
+            pretty.contains("Q = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩; P = {a, b²}"),
+            "{pretty}"
+        );
+        assert!(pretty.contains("Φ = 1 a b a b c b c b ab²"), "{pretty}");
+    }
 }
