@@ -279,6 +279,23 @@ impl QuotientBuilder {
         opts.sort_unstable();
         opts.dedup();
         self.options.push(opts);
+        // A heap is added whole or not at all: work stopped part way (Ctrl-C, a deadline,
+        // the order limit) leaves the builder as it was, ready to try the heap again.
+        let placed = self.place_heap(n, max_order, poll);
+        if placed.is_err() {
+            self.options.truncate(n);
+        }
+        placed
+    }
+
+    /// Find heap n's image, its options already recorded: an element of the current monoid
+    /// that verifies, or a larger monoid. True when the quotient changed.
+    fn place_heap(
+        &mut self,
+        n: usize,
+        max_order: usize,
+        poll: &dyn Fn() -> EngineResult<()>,
+    ) -> EngineResult<bool> {
         let seg = self.segments.last_mut().expect("a builder has a segment");
         let q = seg.monoid.clone();
         let own = &self.options[n];

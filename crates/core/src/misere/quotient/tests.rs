@@ -251,3 +251,38 @@ fn kayles_past_its_late_changes_equals_brute_force() {
         })
         .unwrap();
 }
+
+/// A heap whose work is stopped part way (Ctrl-C, a deadline) leaves the builder as it was:
+/// trying it again gives the quotient of an uninterrupted build. (Before, the heap's options
+/// stayed recorded without an image, and the next heap panicked.)
+#[test]
+fn a_stopped_heap_can_be_tried_again() {
+    let options = |n| octal_options(&[3, 6, 4], n);
+    let whole = build(&options, 18);
+    let mut b = QuotientBuilder::new();
+    let mut stops = 0;
+    for h in 1..=18u64 {
+        for budget in [1usize, 5, usize::MAX] {
+            let calls = std::cell::Cell::new(0usize);
+            let poll = || {
+                calls.set(calls.get() + 1);
+                if calls.get() > budget {
+                    Err(EngineError::Interrupted)
+                } else {
+                    Ok(())
+                }
+            };
+            match b.push_heap(&options(h), DEFAULT_MAX_ORDER, &poll) {
+                Ok(_) => break,
+                Err(EngineError::Interrupted) => stops += 1,
+                Err(e) => panic!("heap {h}: {e}"),
+            }
+            assert_eq!(b.heaps() as u64, h - 1);
+        }
+    }
+    assert!(stops > 10, "the polls stopped only {stops} heaps");
+    assert_eq!(
+        summary(&b.quotient(18).unwrap()),
+        summary(&whole.quotient(18).unwrap())
+    );
+}

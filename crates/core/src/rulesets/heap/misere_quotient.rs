@@ -30,8 +30,10 @@ pub const DEFAULT_SOLUTION_BOUND: usize = 300;
 /// Largest heap the fast path of sums computes a quotient for when no solution is known.
 const FAST_PATH_HEAP: u64 = 64;
 
-/// Work the fast path may spend before it leaves the sum to misère canonical forms.
-const FAST_PATH_BUDGET: Duration = Duration::from_secs(2);
+/// Work the fast path may spend before it leaves the sum to misère canonical forms. Those
+/// can take far longer than a quotient (0.35 or 4.7 at heaps near 30: tens of seconds), so
+/// the budget is generous; it is spent at most once per ruleset and session.
+const FAST_PATH_BUDGET: Duration = Duration::from_secs(5);
 
 /// What the message of an exhausted budget says, so that it is told apart from real errors.
 const OUT_OF_TIME: &str = "misère quotient: out of time";
