@@ -30,10 +30,15 @@ pub const DEFAULT_SOLUTION_BOUND: usize = 300;
 /// Largest heap the fast path of sums computes a quotient for when no solution is known.
 const FAST_PATH_HEAP: u64 = 64;
 
-/// Work the fast path may spend before it leaves the sum to misère canonical forms. Those
-/// can take far longer than a quotient (0.35 or 4.7 at heaps near 30: tens of seconds), so
-/// the budget is generous; it is spent at most once per ruleset and session.
-const FAST_PATH_BUDGET: Duration = Duration::from_secs(5);
+/// Work the fast path may spend looking for a solution (once per ruleset and session). The
+/// search grows the quotient heap by heap, so what it builds serves the growth after it.
+const SOLUTION_BUDGET: Duration = Duration::from_secs(2);
+
+/// Work the fast path may spend growing a quotient to a sum's largest heap before it leaves
+/// the sum to misère canonical forms. Those can take far longer than a quotient (4.7 at
+/// heaps near 30: a minute), so the budget is generous; once it runs out, sums with larger
+/// heaps go straight to canonical forms.
+const GROWTH_BUDGET: Duration = Duration::from_secs(5);
 
 /// What the message of an exhausted budget says, so that it is told apart from real errors.
 const OUT_OF_TIME: &str = "misère quotient: out of time";
@@ -204,7 +209,7 @@ impl QuotientCache {
         }
         let stop = Stop {
             interrupt,
-            deadline: Some(Instant::now() + FAST_PATH_BUDGET),
+            deadline: Some(Instant::now() + SOLUTION_BUDGET),
         };
         if !self.solution_tried {
             self.solution_tried = true;
@@ -226,8 +231,11 @@ impl QuotientCache {
         {
             return Ok(None);
         }
+        if let Some(answer) = from_built(self) {
+            return Ok(answer);
+        }
         let stop = Stop {
-            deadline: Some(Instant::now() + FAST_PATH_BUDGET),
+            deadline: Some(Instant::now() + GROWTH_BUDGET),
             ..stop
         };
         if within_budget(self.grow(largest as usize, DEFAULT_MAX_ORDER, &stop, options_of))?
