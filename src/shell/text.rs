@@ -215,8 +215,7 @@ mod tests {
             position: Some("kayles[5]".into()),
             degree: None,
             loopy_nim_value: None,
-            transfinite: None,
-            quotient: None,
+            ..Summary::default()
         };
         let text = render("*4", Some(&s), Palette::PLAIN);
         assert_eq!(

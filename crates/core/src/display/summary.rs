@@ -29,6 +29,9 @@ pub struct Summary {
     pub transfinite: Option<TransfiniteFacts>,
     /// Set for a misère quotient (misere.md §B.2): none of a game's figures apply.
     pub quotient: Option<QuotientFacts>,
+    /// For an explicit game: the misère outcome of its literal form (`L`, `R`, `P`, `N`),
+    /// which may differ from its value's (misere.md §C.7).
+    pub misere_outcome: Option<String>,
 }
 
 /// What the `--json` object of a misère quotient carries.
@@ -74,6 +77,7 @@ impl Summary {
             loopy_nim_value: None,
             transfinite: None,
             quotient: None,
+            misere_outcome: None,
         }
     }
 }
@@ -98,5 +102,6 @@ pub fn summarize(engine: &mut Engine, printer: &mut Printer, g: GameId) -> Engin
         loopy_nim_value: None,
         transfinite: None,
         quotient: None,
+        misere_outcome: None,
     })
 }

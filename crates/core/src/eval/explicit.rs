@@ -136,6 +136,12 @@ pub fn multiple(e: &Explicit, n: &num_bigint::BigInt) -> EvalResult<Value> {
     Ok(Value::Explicit(Box::new(Explicit { parts })))
 }
 
+/// The misère outcome of an explicit game's form, as a letter (`--json`'s `misere_outcome`).
+pub fn misere_outcome(e: &Explicit) -> EvalResult<String> {
+    let f = e.form()?;
+    Ok(outcome(with_forms(|a| a.wins(f))).letter().to_string())
+}
+
 /// The line shown under an explicit game in text mode: what its form does in misère play
 /// (the summary above it is of its normal-play value).
 pub fn details(e: &Explicit) -> EvalResult<String> {

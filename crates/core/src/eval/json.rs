@@ -117,6 +117,8 @@ struct SummaryFields<'a> {
     degree: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     loopy_nim_value: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    misere_outcome: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -207,6 +209,7 @@ fn summary_fields(s: &Summary) -> Fields<'_> {
         position: s.position.as_deref(),
         degree: s.degree.as_deref(),
         loopy_nim_value: s.loopy_nim_value.as_deref(),
+        misere_outcome: s.misere_outcome.as_deref(),
     })
 }
 

@@ -468,8 +468,10 @@ impl Session {
         };
         let mut summary =
             summarize(&mut self.engine, &mut self.ctx.printer.borrow_mut(), g).ok()?;
-        if let Value::Position(p) = value {
-            summary.position = Some(p.describe());
+        match value {
+            Value::Position(p) => summary.position = Some(p.describe()),
+            Value::Explicit(e) => summary.misere_outcome = explicit::misere_outcome(e).ok(),
+            _ => {}
         }
         Some(summary)
     }
