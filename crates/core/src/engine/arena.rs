@@ -41,6 +41,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome from whether Left and Right, each moving first, win.
+    pub fn from_first_moves(left_wins: bool, right_wins: bool) -> Outcome {
+        match (left_wins, right_wins) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::L => "L",

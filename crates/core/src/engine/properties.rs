@@ -77,12 +77,7 @@ impl MisereWins {
     };
 
     fn outcome(self) -> Outcome {
-        match (self.left_first, self.right_first) {
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-            (true, true) => Outcome::N,
-        }
+        Outcome::from_first_moves(self.left_first, self.right_first)
     }
 
     /// The same position with the players' roles exchanged (the negative).

@@ -174,13 +174,8 @@ fn option_value(f: FormId, values: &mut NormalValues, engine: &mut Engine) -> Ev
 }
 
 /// The misère outcome from who wins moving first.
-fn outcome(wins: (bool, bool)) -> Outcome {
-    match wins {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
+fn outcome((left, right): (bool, bool)) -> Outcome {
+    Outcome::from_first_moves(left, right)
 }
 
 /// The universe an argument names: the constants `Dicot`, `DeadEnding`, `AllGames`, or the

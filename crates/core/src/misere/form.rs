@@ -302,11 +302,32 @@ impl FormArena {
             .all(|&x| self.left(x).is_empty() == self.right(x).is_empty())
     }
 
-    /// Every end follower is a dead end.
+    /// Every end follower is a dead end. Who can ever move is remembered across followers,
+    /// so the test is linear in their number.
     pub fn is_dead_ending(&self, g: FormId) -> bool {
+        let mut left_moves = FxHashMap::default();
+        let mut right_moves = FxHashMap::default();
         self.followers(g).iter().all(|&x| {
-            (!self.left(x).is_empty() || self.is_left_dead_end(x))
-                && (!self.right(x).is_empty() || self.is_right_dead_end(x))
+            (!self.left(x).is_empty() || !self.can_ever_move(x, true, &mut left_moves))
+                && (!self.right(x).is_empty() || !self.can_ever_move(x, false, &mut right_moves))
+        })
+    }
+
+    /// Whether that player has a move in `g` or in some follower.
+    fn can_ever_move(&self, g: FormId, left: bool, memo: &mut FxHashMap<FormId, bool>) -> bool {
+        crate::engine::grow(|| {
+            if let Some(&v) = memo.get(&g) {
+                return v;
+            }
+            let own = if left { self.left(g) } else { self.right(g) };
+            let v = !own.is_empty()
+                || self
+                    .left(g)
+                    .iter()
+                    .chain(self.right(g))
+                    .any(|&o| self.can_ever_move(o, left, memo));
+            memo.insert(g, v);
+            v
         })
     }
 

@@ -104,12 +104,7 @@ pub fn position_method(
         }
         "misereoutcomeclass" | "misereoutcome" if !p.is_impartial() => {
             let (left, right) = partizan_misere(p, engine)?;
-            Value::Outcome(match (left, right) {
-                (true, true) => Outcome::N,
-                (true, false) => Outcome::L,
-                (false, true) => Outcome::R,
-                (false, false) => Outcome::P,
-            })
+            Value::Outcome(Outcome::from_first_moves(left, right))
         }
         // The other misère properties of an impartial position are its misère canonical
         // form's ([`misere_form`]); the evaluator asks for that form and answers them.

@@ -968,12 +968,7 @@ impl UserGame {
             && self.solve(node, Want::Outcome, engine)?
             && let Some((l, r)) = self.nodes.borrow()[node as usize].outcome
         {
-            return Ok(match (l, r) {
-                (true, true) => Outcome::N,
-                (true, false) => Outcome::L,
-                (false, true) => Outcome::R,
-                (false, false) => Outcome::P,
-            });
+            return Ok(Outcome::from_first_moves(l, r));
         }
         let g = self.game(node, engine)?;
         Ok(engine.outcome(g)?)
