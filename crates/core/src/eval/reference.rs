@@ -495,7 +495,7 @@ pub static TABLE: &[Entry] = &table! {
     Function, "octal", "octal(CODE)", 1, 1, "Rulesets",
         "The octal game with the given code.", "octal(\"0.77\")[5]", ["hexadecimal", "take_and_break", "kayles"];
     Function, "period", "period(R[, N])", 1, 2, "Positions",
-        "The period, preperiod and saltus of R's nim values, proven by CGSuite's test (searching until found or Ctrl-C; N caps the heaps).", "period(kayles)", ["check_periodicity", "nim_values"];
+        "The period, preperiod and saltus of R's nim values, proven by the periodicity theorem (searching until found or Ctrl-C; N caps the heaps).", "period(kayles)", ["check_periodicity", "nim_values"];
     Function, "spawning", "spawning(CODE)", 1, 1, "Rulesets",
         "A coin-turning (spawning) game with the given code.", "spawning(\"1-3\")[4]", ["octal"];
     Function, "splittles", "splittles(a, b, ...)", 0, MANY, "Rulesets",

@@ -127,23 +127,22 @@ impl HeapGame {
 
     /// A proven period within the first N heaps; `None` when none is found or the rules are
     /// outside what the test proves. The incremental search stops as soon as it proves one;
-    /// when it has not, CGSuite's test on exactly N heaps has the last word (it also sees
-    /// periods longer than the search's window).
+    /// when it has not, the test on exactly N heaps has the last word (it also sees periods
+    /// longer than the search's window). Both accept at the bound of
+    /// [`periodicity::proof_constants`], which needs fewer heaps than CGSuite's test.
     pub fn proven_period(&self, n: usize, engine: &Engine) -> EngineResult<Option<Periodicity>> {
-        match self.rules.code() {
-            Some(code) if periodicity::is_provable(code) => {
-                // A period proven earlier (the sequence may have grown past N) counts only if
-                // its proof fits in N heaps.
-                if let Some(p) = self.search_period(n, engine)?
-                    && periodicity::constants(code)
-                        .is_some_and(|(a, t)| periodicity::heaps_needed(p, a, t) <= n as u64)
-                {
-                    return Ok(Some(p));
-                }
-                self.check_periodicity(n, engine)
-            }
-            _ => Ok(None),
+        let Some((a, t)) = self.rules.code().and_then(periodicity::proof_constants) else {
+            return Ok(None);
+        };
+        // A period proven earlier (the sequence may have grown past N) counts only if its
+        // proof fits in N heaps.
+        if let Some(p) = self.search_period(n, engine)?
+            && periodicity::heaps_needed(p, a, t) <= n as u64
+        {
+            return Ok(Some(p));
         }
+        let values = self.prefix(n, engine)?;
+        Ok(periodicity::check(&values, a, t))
     }
 
     /// `period(R)`: compute heaps until a period is proven, with no bound but

@@ -44,6 +44,33 @@ pub fn constants(code: &TbCode) -> Option<(u64, u64)> {
     Some((a, d.saturating_sub(1) + a))
 }
 
+/// The constants (a, t) of the bound a·(q + p) + t that the argument of the module doc needs,
+/// for the codes [`is_provable`] admits: a = h (at least 1) and t = k + a, where h is the most
+/// heaps a move leaves and k the most tokens it removes, when no digit puts a condition on the
+/// heaps' sizes. With h heaps the largest left by a move from n + p, n ≥ N − p, is at least
+/// (N − k)/h ≥ q + p + 1 once N ≥ h·(q + p + 1) + k, so shrinking it by p keeps it a heap (a
+/// heap of 0 would change the kind of move when q = 0). Codes with `!` or `?` keep CGSuite's
+/// larger bound, which also covers a shrunk heap meeting the other one.
+///
+/// The answer is the same as at CGSuite's bound: the tail then holds at least q + 2p values,
+/// so no shorter period fits it (Fine and Wilf), and v_{q−1} ≠ v_{q−1+p} is among them.
+/// Only the search for a period ([`crate::rulesets::heap::sequence`]) and `period(R, N)` use
+/// it; `CheckPeriodicity(N)` is CGSuite's test, with CGSuite's constants.
+pub fn proof_constants(code: &TbCode) -> Option<(u64, u64)> {
+    if !is_provable(code) {
+        return None;
+    }
+    let conditioned = code.written_digits().any(|(_, d)| {
+        (0..=d.max_count().unwrap_or(0)).any(|k| d.allows(k) && d.modifier(k) != Modifier::None)
+    });
+    if conditioned {
+        return constants(code);
+    }
+    let a = u64::from(code.max_count()?).max(1);
+    let k = u64::try_from(code.max_removal()?).ok()?;
+    Some((a, k + a))
+}
+
 /// True when an accepted answer of [`check`] is a proof of periodicity (see the module doc).
 pub fn is_provable(code: &TbCode) -> bool {
     if code.repeats() || code.max_addition() != 0 || code.max_count().is_none() {

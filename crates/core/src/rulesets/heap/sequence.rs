@@ -13,8 +13,10 @@
 //! by a quarter it looks for a periodic tail among the last N/2 (at most [`CANDIDATE_WINDOW`])
 //! values ([`periodicity::candidate`]); each new value then costs one comparison
 //! g(n) = g(n − p) to keep the candidate alive. When the candidate has held up to the
-//! a·(q + p) + t heaps the test needs, the test itself runs once, on those heaps, and its
-//! answer (a theorem for the codes [`periodicity::is_provable`] admits) is final. A candidate
+//! a·(q + p) + t heaps the test needs (the periodicity theorem's bound,
+//! [`periodicity::proof_constants`]: about 2(q + p) for octal games, where CGSuite's test waits
+//! for 3(q + p)), the test itself runs once, on those heaps, and its answer (a theorem for the
+//! codes [`periodicity::is_provable`] admits) is final. A candidate
 //! that breaks is dropped and the next look comes a quarter later. So the whole search costs
 //! O(N) time beyond computing the values, and [`NimSequence::search_period`] can grow the
 //! prefix without bound (up to [`MAX_COMPUTED_HEAP`]), polling the interrupt flag (and with it
@@ -86,11 +88,7 @@ impl NimSequence {
                 } else {
                     Method::Options
                 };
-                let proof = if periodicity::is_provable(code) {
-                    periodicity::constants(code)
-                } else {
-                    None
-                };
+                let proof = periodicity::proof_constants(code);
                 (method, proof)
             }
             _ => (Method::Options, None),
@@ -313,10 +311,18 @@ impl NimSequence {
         if n >= self.next_check {
             self.next_check = n + n / 4;
             if self.candidate.is_none() {
-                // The last half at most: by the time the test can accept (n ≥ 3q), it lies
-                // inside the periodic part.
-                let window = (n / 2).min(CANDIDATE_WINDOW);
-                self.candidate = periodicity::candidate(&self.values, window, poll)?;
+                // The last half at most: by the time the test can accept (n ≥ 2q), it lies
+                // inside the periodic part. Then the last quarter, which lies there from
+                // n ≥ 4q/3 on, so that the candidate is there when the test can accept
+                // (the half alone may wait for the next look, a quarter later); the half sees
+                // longer periods.
+                for window in [n / 2, n / 4] {
+                    self.candidate =
+                        periodicity::candidate(&self.values, window.min(CANDIDATE_WINDOW), poll)?;
+                    if self.candidate.is_some() {
+                        break;
+                    }
+                }
                 self.checked = n;
             }
         }

@@ -224,6 +224,34 @@ proptest! {
             }
         }
     }
+
+    /// The search accepts a period at the theorem's bound, sooner than CGSuite's test: the
+    /// period holds far beyond, and CGSuite's test, given heaps enough, finds the same.
+    #[test]
+    fn the_theorems_bound_proves_the_same_periods_sooner(code in octal_code()) {
+        let parsed = TbCode::parse(&code, CodeKind::TakeAndBreak).unwrap();
+        prop_assume!(parsed.loopiness().is_none() && periodicity::is_provable(&parsed));
+        let (a, t) = periodicity::proof_constants(&parsed).unwrap();
+        let (cgsuite_a, cgsuite_t) = periodicity::constants(&parsed).unwrap();
+        let r = HeapRules::TakeAndBreak(parsed);
+        let long = naive_values(&r, 1200);
+        // Every prefix: a bound too small shows as a short prefix that looks periodic.
+        for len in 2..300 {
+            let Some(p) = periodicity::check(&long[..len], a, t) else {
+                continue;
+            };
+            for n in p.preperiod..1200 - p.period {
+                prop_assert_eq!(long[n], long[n + p.period], "code {} heap {}", code, n);
+            }
+            if periodicity::heaps_needed(p, cgsuite_a, cgsuite_t) <= 1200 {
+                prop_assert_eq!(
+                    periodicity::check(&long, cgsuite_a, cgsuite_t),
+                    Some(p),
+                    "code {}", code
+                );
+            }
+        }
+    }
 }
 
 #[test]
