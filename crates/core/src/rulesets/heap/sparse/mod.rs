@@ -70,6 +70,13 @@
 //! 24.2 s, 19.5 s; 0.354 to 3·10^6 heaps 6.3 s, 2.8 s, 2.3 s; the ten periods 94.7 s (earlier,
 //! slower phase), 44.3 s, 42.3 s; Grundy's game to 2^24 on two threads 63 s and 153 MB.
 //!
+//! Figures of 2026-12-07 (two threads, `cargo bench --bench heap` records): Grundy's game to
+//! 2^24 40.5 s (40.3 s and 147 MB as a whole `cgcalc` process); Treblecross to 2^22 141 s;
+//! the ten periods 30.6 s, then 18.9 s once the search accepted a period at the theorem's
+//! bound of about 2(q + p) heaps instead of CGSuite's 3(q + p) (`periodicity::proof_constants`:
+//! 0.376 from 6.8·10^6 heaps and 10.0 s to 4.5·10^6 and 6.5 s, 0.354 from 3.0·10^7 and 19.6 s
+//! to 2.0·10^7 and 11.7 s).
+//!
 //! **0.007 (Treblecross)** is beyond this method at 2^24. No mask makes its early values
 //! sparse: under the best (0x7b8) a quarter of the first 30 000 heaps are rare. The rare heaps
 //! do level off (measured 2026-11-24: 13 964 rare by 2^16, 22 386 by 2^19, 22 460 by 2^20,
