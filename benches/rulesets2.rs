@@ -9,7 +9,7 @@
 //!
 //! For each workload the programs run `CGCALC_BENCH_RUNS` times each (default 3), alternating:
 //! cgt, cgcalc on one thread (`--threads 1`) and cgcalc on `CGCALC_BENCH_THREADS` threads
-//! (default 2). The table gives the median of each, cgt's time over each of cgcalc's, the same
+//! (default 2), each run starting with the next of the three. The table gives the median of each, cgt's time over each of cgcalc's, the same
 //! ratio of the fastest runs of cgt and of cgcalc on one thread ("best / best": on a shared
 //! machine interference only slows runs down, and the medians of three drift by up to 1.5×),
 //! and what the threads gained. With `CGCALC_BENCH_BIG=1`, Domineering 6×5, 6×6 and 7×5 are timed
@@ -85,17 +85,30 @@ fn main() {
             args
         };
         let mut ok = true;
-        for _ in 0..runs {
-            if let (Some(anchor), Some(cgt_args)) = (&anchor, &w.cgt) {
-                match time(anchor, cgt_args) {
-                    Some(t) => cgt_times.push(t),
-                    None => eprintln!("rulesets2: anchor-cgt failed on {}", w.shown),
-                }
-            }
-            for (n, times) in [(1, &mut cgcalc_times), (threads, &mut threaded_times)] {
-                match time(&binary, &with_threads(n)) {
-                    Some(t) => times.push(t),
-                    None => ok = false,
+        for run in 0..runs {
+            // The three programs take turns at going first, so that what a run leaves behind
+            // (memory handed back, caches) does not always fall on the same program.
+            for program in (0..3).map(|k| (k + run) % 3) {
+                match program {
+                    0 => {
+                        if let (Some(anchor), Some(cgt_args)) = (&anchor, &w.cgt) {
+                            match time(anchor, cgt_args) {
+                                Some(t) => cgt_times.push(t),
+                                None => eprintln!("rulesets2: anchor-cgt failed on {}", w.shown),
+                            }
+                        }
+                    }
+                    k => {
+                        let (n, times) = if k == 1 {
+                            (1, &mut cgcalc_times)
+                        } else {
+                            (threads, &mut threaded_times)
+                        };
+                        match time(&binary, &with_threads(n)) {
+                            Some(t) => times.push(t),
+                            None => ok = false,
+                        }
+                    }
                 }
             }
         }

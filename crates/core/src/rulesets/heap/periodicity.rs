@@ -52,8 +52,8 @@ pub fn constants(code: &TbCode) -> Option<(u64, u64)> {
 /// heap of 0 would change the kind of move when q = 0). Codes with `!` or `?` keep CGSuite's
 /// larger bound, which also covers a shrunk heap meeting the other one.
 ///
-/// The answer is the same as at CGSuite's bound: the tail then holds at least q + 2p values,
-/// so no shorter period fits it (Fine and Wilf), and v_{q−1} ≠ v_{q−1+p} is among them.
+/// What the test accepts at this bound is a theorem, so it is the answer CGSuite's test gives
+/// once it has its larger bound's heaps (a property test checks this on random codes).
 /// Only the search for a period ([`crate::rulesets::heap::sequence`]) and `period(R, N)` use
 /// it; `CheckPeriodicity(N)` is CGSuite's test, with CGSuite's constants.
 pub fn proof_constants(code: &TbCode) -> Option<(u64, u64)> {
