@@ -411,10 +411,17 @@ fn periods_of_octal_games_are_found_incrementally() {
             .unwrap()
             .unwrap();
         assert_eq!((p.period, p.preperiod), (period, preperiod), "code {code}");
-        // The search stops soon after CGSuite's test can accept (3·(q + p) + t heaps).
-        assert!(
-            seq.computed().len() < 4 * (period + preperiod) + 64,
+        // The search stops as soon as the theorem's bound is reached (about 2·(q + p) heaps,
+        // where CGSuite's test needs about 3·(q + p)): the candidate is there by then.
+        let HeapRules::TakeAndBreak(c) = &r else {
+            unreachable!()
+        };
+        let (a, t) = periodicity::proof_constants(c).unwrap();
+        assert_eq!(
+            seq.computed().len() as u64,
+            periodicity::heaps_needed(p, a, t),
             "code {code}"
         );
+        assert!(seq.computed().len() < 2 * (period + preperiod) + 8);
     }
 }
