@@ -9,14 +9,15 @@
 //!
 //! For each workload the programs run `CGCALC_BENCH_RUNS` times each (default 3), alternating:
 //! cgt, cgcalc on one thread (`--threads 1`) and cgcalc on `CGCALC_BENCH_THREADS` threads
-//! (default 2), each run starting with the next of the three. The table gives the median of each, cgt's time over each of cgcalc's, the same
-//! ratio of the fastest runs of cgt and of cgcalc on one thread ("best / best": on a shared
-//! machine interference only slows runs down, and the medians of three drift by up to 1.5×),
-//! and what the threads gained. With `CGCALC_BENCH_BIG=1`, Domineering 6×5, 6×6 and 7×5 are timed
-//! too, for cgcalc only (cgt needs minutes to hours; cgcalc about a minute and 2-3 GB each). cgcalc's value is
-//! checked against the canonical form cgt printed (`rulesets2-forms/<ruleset>_<tier>.txt`,
-//! compared with `==` in cgcalc). Rows whose cgt time is below 0.05 s are timed but not
-//! ranked (the process start dominates both).
+//! (default 2), each run starting with the next of the three. The table gives the median of
+//! each, cgt's time over each of cgcalc's, the same ratio of the fastest runs of cgt and of
+//! cgcalc on one thread ("best / best": on a shared machine interference only slows runs
+//! down, and the medians of three drift by up to 1.5×), and what the threads gained. With
+//! `CGCALC_BENCH_BIG=1`, Domineering 6×5, 6×6 and 7×5 are timed too, for cgcalc only (cgt
+//! needs minutes to hours; cgcalc about a minute and 2-3 GB each). cgcalc's value is checked
+//! against the canonical form cgt printed (`rulesets2-forms/<ruleset>_<tier>.txt`, compared
+//! with `==` in cgcalc). Rows whose cgt time is below 0.05 s are timed but not ranked (the
+//! process start dominates both).
 //!
 //! Run with `cargo build --release && cargo bench --bench rulesets2`. `CGCALC_BENCH_DATA`
 //! points at another copy of the bench directory; `CGCALC_BENCH_MAX_CGT` skips workloads that
