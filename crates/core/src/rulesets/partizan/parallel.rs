@@ -10,7 +10,8 @@
 //! 1. The search starts on the calling thread alone, which finishes small searches (those
 //!    done within [`WARM_UP`]) without starting any thread.
 //! 2. Otherwise the components one to three moves below the root become tasks, each once,
-//!    the largest first.
+//!    the largest first; but when 5% of that level is solved already, the search is nearly
+//!    done and goes on alone ([`nearly_done`]).
 //! 3. The calling thread takes tasks from the front, the largest first, and `threads − 1`
 //!    workers from the back, until none is left. Each thread computes in an engine and a
 //!    table of its own (an engine is single-threaded, and a lock on it would tax every
@@ -49,6 +50,16 @@ const WARM_UP: Duration = Duration::from_millis(100);
 /// The unit tests split every search they allow several threads, however small.
 #[cfg(test)]
 const WARM_UP: Duration = Duration::ZERO;
+/// Whether a search that has `solved` components of its task level solved when the warm-up
+/// ends, and `unsolved` left, is nearly done: then it goes on alone, as it would not repay
+/// what sharing costs. Searches of 0.2-0.3 s had 5-15% of that level solved and took 10-20%
+/// longer split (Fission's and Konane's 3 s rows of the rulesets bench: 1-3 of 19, 6-7 of 53);
+/// the long searches measured had at most 1% (Domineering 6×5: 2 of 280; Amazons', Konane's
+/// and Fission's 20-60 s rows: none).
+fn nearly_done(solved: usize, unsolved: usize) -> bool {
+    // The unit tests split every search they can, however far along.
+    !cfg!(test) && solved * 20 >= solved + unsolved
+}
 /// Tasks gathered per thread (when the first levels have that many components), so that
 /// threads finishing at different times still find work.
 const TASKS_PER_THREAD: usize = 16;
@@ -274,7 +285,10 @@ impl<G: Rules> Solver<G> {
         if !self.warm_up.take().is_some_and(|w| w.expired) {
             return alone;
         }
-        let tasks = self.tasks(position, threads);
+        let (tasks, solved) = self.tasks(position, threads);
+        if nearly_done(solved, tasks.len()) {
+            return self.value(position, engine);
+        }
         #[cfg(test)]
         tests::SPLITS.fetch_add(1, Ordering::Relaxed);
         let shared = Arc::new(SharedTable::new());
@@ -320,23 +334,25 @@ impl<G: Rules> Solver<G> {
     }
 
     /// The components up to [`MAX_TASK_DEPTH`] moves below `position` (the first level with
-    /// enough of them), each once and not already solved, largest first.
-    fn tasks(&self, position: &G, threads: usize) -> Vec<Task<G>> {
+    /// enough of them), each once and not already solved, largest first; and how many
+    /// distinct components of that level are solved.
+    fn tasks(&self, position: &G, threads: usize) -> (Vec<Task<G>>, usize) {
         let mut seen = FxHashSet::default();
         let mut level = Vec::new();
-        self.unsolved_components(position, &mut seen, &mut level);
+        let mut solved = self.unsolved_components(position, &mut seen, &mut level);
         let mut moves = Vec::new();
         for _ in 0..MAX_TASK_DEPTH {
             if level.len() >= TASKS_PER_THREAD * threads {
                 break;
             }
             let mut below = Vec::new();
+            let mut solved_below = 0;
             for task in &level {
                 for left in [true, false] {
                     moves.clear();
                     task.part.moves(left, &mut moves);
                     for m in &moves {
-                        self.unsolved_components(m, &mut seen, &mut below);
+                        solved_below += self.unsolved_components(m, &mut seen, &mut below);
                     }
                 }
             }
@@ -344,6 +360,7 @@ impl<G: Rules> Solver<G> {
                 break;
             }
             level = below;
+            solved = solved_below;
         }
         for task in &mut level {
             for left in [true, false] {
@@ -353,24 +370,30 @@ impl<G: Rules> Solver<G> {
             }
         }
         level.sort_by_key(|task| Reverse(task.size));
-        level
+        (level, solved)
     }
 
-    /// Append the components of `position` not seen before and not in the table.
+    /// Append the components of `position` not seen before and not in the table; return how
+    /// many not seen before are in the table.
     fn unsolved_components(
         &self,
         position: &G,
         seen: &mut FxHashSet<G::Key>,
         out: &mut Vec<Task<G>>,
-    ) {
+    ) -> usize {
         let mut parts = Vec::new();
         position.components(&mut parts);
+        let mut solved = 0;
         for (part, _) in parts {
             if part.is_over() {
                 continue;
             }
             let (key, negated) = part.key();
-            if self.table_value(&key).is_some() || !seen.insert(key.clone()) {
+            if !seen.insert(key.clone()) {
+                continue;
+            }
+            if self.table_value(&key).is_some() {
+                solved += 1;
                 continue;
             }
             out.push(Task {
@@ -380,6 +403,7 @@ impl<G: Rules> Solver<G> {
                 size: 0,
             });
         }
+        solved
     }
 }
 
