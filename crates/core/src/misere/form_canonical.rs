@@ -278,14 +278,7 @@ impl FormArena {
                     limit: 1 << 40,
                 });
             }
-            let subsets: Vec<Vec<FormId>> = (0u64..(1 << n))
-                .map(|mask| {
-                    (0..n)
-                        .filter(|i| mask >> i & 1 == 1)
-                        .map(|i| values[i])
-                        .collect()
-                })
-                .collect();
+            let subsets = subsets(&values);
             let mut seen = rustc_hash::FxHashSet::default();
             let mut next = Vec::new();
             for l in &subsets {
@@ -310,6 +303,18 @@ impl FormArena {
         }
         Ok(Some(values))
     }
+}
+
+/// Every subset of `values` (at most 2^20 of them: the callers check), as option lists.
+fn subsets(values: &[FormId]) -> Vec<Vec<FormId>> {
+    (0u64..1 << values.len())
+        .map(|mask| {
+            (0..values.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| values[i])
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -420,15 +425,7 @@ mod tests {
             .values_born_by(u, 1, || false)
             .expect("lists")
             .expect("not interrupted");
-        let n = day_one.len();
-        let subsets: Vec<Vec<FormId>> = (0..1u32 << n)
-            .map(|m| {
-                (0..n)
-                    .filter(|i| m >> i & 1 == 1)
-                    .map(|i| day_one[i])
-                    .collect()
-            })
-            .collect();
+        let subsets = subsets(&day_one);
         let mut forms = Vec::new();
         for l in &subsets {
             for r in &subsets {
