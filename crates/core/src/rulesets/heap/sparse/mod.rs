@@ -534,7 +534,11 @@ impl SparseOctal {
         let row = &self.block_scan_marks[(n - self.block_start) * w..][..w];
         let round = self.round;
         let stamp = &mut self.stamp;
-        let marked = |v: u32| row[v as usize >> 6] >> (v & 63) & 1 == 1;
+        // A needed value may lie past every split value (all of them below it were marked).
+        let marked = |v: u32| {
+            row.get(v as usize >> 6)
+                .is_some_and(|w| w >> (v & 63) & 1 == 1)
+        };
         if only_needed {
             self.needed.retain(|&v| {
                 if marked(v) {
@@ -638,9 +642,10 @@ fn rare_heaps<V: Copy + Into<u32>>(
         .map(|a| a as u32)
 }
 
-/// Words of marks a heap when no value exceeds `max_value`: room for every xor of two values.
+/// Words of marks a heap when no value exceeds `max_value`: room for every xor of two values
+/// (the marks hold split values only, never a mex, which may be one more).
 fn marked_words(max_value: u32) -> usize {
-    ((max_value + 1).next_power_of_two() as usize * 2).div_ceil(64)
+    ((max_value + 1).next_power_of_two() as usize).div_ceil(64)
 }
 
 /// Mark, for the BLOCK heaps from `start` on, every split value g(a) ⊕ g(r − a) with a among
@@ -671,16 +676,36 @@ fn mark_block<V: Copy + Into<u32>>(
                 let ga: u32 = g[a].into();
                 // Heap start + i leaves r = start + i − j; the pair needs a < r.
                 let from = (a + m.j + 1).saturating_sub(start).max(tile_start);
-                let skip = (distinct && (2 * a + m.j) >= start).then(|| 2 * a + m.j - start);
-                for i in from..tile_end {
-                    if Some(i) == skip {
-                        continue;
+                if from >= tile_end {
+                    continue;
+                }
+                // Heap start + i pairs a with start + i − j − a; `!` and `?` skip the pair of
+                // two equal heaps, i = 2a + j − start.
+                let skip =
+                    (distinct && 2 * a + m.j >= start + from && 2 * a + m.j < start + tile_end)
+                        .then(|| 2 * a + m.j - start);
+                let first = start + from - m.j - a;
+                let partners = &g[first..first + (tile_end - from)];
+                let rows = &mut marks[from * words..tile_end * words];
+                match skip {
+                    None => mark_run(ga, partners, rows, words),
+                    Some(i) => {
+                        let (k, r) = (i - from, (i - from) * words);
+                        mark_run(ga, &partners[..k], &mut rows[..r], words);
+                        mark_run(ga, &partners[k + 1..], &mut rows[r + words..], words);
                     }
-                    let v = (ga ^ g[start + i - m.j - a].into()) as usize;
-                    marks[i * words + (v >> 6)] |= 1 << (v & 63);
                 }
             }
         }
+    }
+}
+
+/// Mark ga ⊕ p in row k of `rows` (`words` words each) for the k-th partner value p.
+#[inline]
+fn mark_run<V: Copy + Into<u32>>(ga: u32, partners: &[V], rows: &mut [u64], words: usize) {
+    for (row, &p) in rows.chunks_exact_mut(words).zip(partners) {
+        let v = ga ^ p.into();
+        row[(v >> 6) as usize] |= 1 << (v & 63);
     }
 }
 
