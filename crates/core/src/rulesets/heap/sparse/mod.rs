@@ -60,6 +60,28 @@
 //! * The block pass marks a tile of heaps at a time whose marks fit in the first-level
 //!   cache (0.007's 64 words a heap made the block's 128 KiB miss it): 0.007 to 2^19 took
 //!   7 % less.
+//! * (2026-12-07.) A heap's marks hold split values only, so they need room for the xors of
+//!   two values and not for a mex above them: half the words (0.007: 32 a heap, 64 heaps a
+//!   16 KiB tile). The inner loop runs over a slice of rows and a slice of partner values, the
+//!   `!`/`?` pair being skipped by splitting the run in two: no index multiply, bounds test or
+//!   skip test a visit, 14 instructions instead of 18, and 0.007 to 300 000 heaps on one
+//!   thread took 9.6 s instead of 10.7 s. At about 2.3 cycles a visit the loop now runs at
+//!   nearly six instructions a cycle: it is bound by its instruction count.
+//! * Tried and dropped the same day (0.007 to 2-3·10^5 heaps, one thread, minimum of three):
+//!   a software prefetch of the next rare heap's partner values (no change: they come from
+//!   the second-level cache in time); tiles of 4, 8 and 32 KiB (11.1, 10.3, 9.9 s against
+//!   9.6 s at 16 KiB); a byte a value instead of a bit (a plain store instead of an `or`, 10
+//!   instructions a visit: 4-8 % less time, but eight times the memory a block, and the stores
+//!   then wait on the cache); two compare passes of `FEW` values, or three, before marking
+//!   every pair (no change); the compare loop compiled for AVX2 at run time (vectorised 8
+//!   wide, no change on Grundy's game to 2^22: the scan waits on its loads, not on its
+//!   compares); and the helper's load set from how long each thread took over its last block
+//!   instead of from whether the caller waited (the threads came out even, the time did not
+//!   change). A two-phase κ was ruled out by measurement: after marking the pairs of half the
+//!   rare heaps, the true κ was anywhere among the first dozen unmarked common values, so a
+//!   cheap check of a few candidates against the other half cannot replace the marks. For
+//!   scale: the whole program built for this machine's processor (`-C target-cpu=native`,
+//!   AVX-512) took 5 % less on 0.007 and 12 % less on Grundy's game.
 //!
 //! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
@@ -71,7 +93,8 @@
 //! slower phase), 44.3 s, 42.3 s; Grundy's game to 2^24 on two threads 63 s and 153 MB.
 //!
 //! Figures of 2026-12-07 (two threads, `cargo bench --bench heap` records): Grundy's game to
-//! 2^24 40.5 s (40.3 s and 147 MB as a whole `cgcalc` process); Treblecross to 2^22 141 s;
+//! 2^24 40.5 s (40.3 s and 147 MB as a whole `cgcalc` process; 37.6 s and 157 MB after the
+//! changes above); Treblecross to 2^22 141 s (126 s after them, 65 MB);
 //! the ten periods 30.6 s, then 18.9 s once the search accepted a period at the theorem's
 //! bound of about 2(q + p) heaps instead of CGSuite's 3(q + p) (`periodicity::proof_constants`:
 //! 0.376 from 6.8·10^6 heaps and 10.0 s to 4.5·10^6 and 6.5 s, 0.354 from 3.0·10^7 and 19.6 s
@@ -663,8 +686,8 @@ fn mark_block<V: Copy + Into<u32>>(
     marks: &mut [u64],
 ) {
     // Heaps are marked a tile at a time, a tile's marks fitting in the first-level cache:
-    // with Treblecross's 64 words a heap, the whole block's 128 KiB did not, and every mark
-    // went to the second level (about 10 cycles instead of 1).
+    // with Treblecross's 32 words a heap, the whole block's 64 KiB do not, and every mark
+    // would go to the second level (about 10 cycles instead of 1).
     let tile = (TILE_BYTES / (8 * words)).clamp(8, BLOCK);
     for tile_start in (0..BLOCK).step_by(tile) {
         let tile_end = (tile_start + tile).min(BLOCK);
