@@ -713,9 +713,9 @@ fn mark_block<V: Copy + Into<u32>>(
                 match skip {
                     None => mark_run(ga, partners, rows, words),
                     Some(i) => {
-                        let (k, r) = (i - from, (i - from) * words);
-                        mark_run(ga, &partners[..k], &mut rows[..r], words);
-                        mark_run(ga, &partners[k + 1..], &mut rows[r + words..], words);
+                        let (k, row) = (i - from, (i - from) * words);
+                        mark_run(ga, &partners[..k], &mut rows[..row], words);
+                        mark_run(ga, &partners[k + 1..], &mut rows[row + words..], words);
                     }
                 }
             }
