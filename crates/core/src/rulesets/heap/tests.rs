@@ -356,6 +356,24 @@ proptest! {
     }
 }
 
+/// The hot loops of the sparse method built for any x86-64 and for x86-64-v3 (chosen at run
+/// time) give the same values, on one thread and on two: Grundy's game, Treblecross, and
+/// 0.376 (two split moves), far enough for the block pass and the helper.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sparse_method_portable_and_wide_builds_agree() {
+    for code in ["4!.0", "0.007", "0.376"] {
+        let r = rules(code);
+        let wide = (fast(&r, 20_000), fast_on_two_threads(&r, 20_000));
+        super::sparse::force_portable(true);
+        let portable = (fast(&r, 20_000), fast_on_two_threads(&r, 20_000));
+        super::sparse::force_portable(false);
+        assert_eq!(wide.0, portable.0, "{code}, one thread");
+        assert_eq!(wide.1, portable.1, "{code}, two threads");
+        assert_eq!(wide.0, wide.1, "{code}");
+    }
+}
+
 /// Grundy's game to 2^21 heaps against the published figures: the largest nim value is 231,
 /// first at heap 763 622; under the rare mask 0xfe there are 1 274 rare heaps (heap 0, of
 /// value 0, included), the last at 82 860. Computed on two threads (the helper shares the
