@@ -17,6 +17,14 @@
 //! so the two threads end up busy alike: Grundy's game, whose scans take most of the time,
 //! hands the helper part of them; Treblecross (0.007), whose block pass is almost all of it,
 //! keeps part of the pass.
+//!
+//! Tried and dropped (2026-12-07): the helper two blocks ahead instead of one (heaps above
+//! 3·BLOCK). The caller waited just as often, since the load controller settles where it
+//! waits, and Treblecross to 2^21 took as long with 17 % more processor time. On Treblecross
+//! the caller stays busy all the time and the helper about four fifths of it; what would
+//! even them out is a block pass the two threads claim from both ends (the helper from the
+//! front while the caller scans, the caller from the back when its block starts), so that
+//! no load has to be guessed.
 
 use super::{BLOCK, Move, mark_block, rare_heaps};
 use std::ops::Range;
