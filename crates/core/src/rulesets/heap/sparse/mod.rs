@@ -88,9 +88,10 @@
 //!     chosen at run time: Grundy's game to 2^21 on one thread 5.6 s → 4.65 s, 0.007 to
 //!     200 000 heaps 4.1 s → 3.6 s (the whole program built for x86-64-v3: 4.3 s and 3.3 s).
 //!   - The mark index is masked to its row ([`mark_run`]): 0.007 3.6 s → 3.4 s.
-//!   - The values seen are dropped from the needed list without a branch a value
+//!   - The values seen are dropped from the needed list without a branch
 //!     ([`keep_unstamped`]): `Vec::retain`'s branch a value, which the processor cannot
-//!     predict, was a sixth of 0.007's per-heap work. Grundy's game to 2^21 4.5 s → 3.9 s, 0.007 3.3 s → 3.15 s.
+//!     predict, was a sixth of 0.007's per-heap work. Grundy's game to 2^21 4.5 s → 3.9 s,
+//!     0.007 3.3 s → 3.15 s.
 //!   With the helper's load lowered by less after a wait (pipeline.rs), on two threads:
 //!   Grundy's game to 2^24 22.0 s and 136 MB, Treblecross to 2^22 64.7 s and 65 MB (72.6 s
 //!   with the build before, run the same hour: the machine ran faster that day than on the
@@ -711,9 +712,9 @@ impl SparseOctal {
     }
 }
 
-/// Drop from `needed` the values stamped this round. Without a branch a value: whether a
-/// value has turned up is a coin toss to the processor, and `Vec::retain`'s mispredicted
-/// branches were a sixth of the per-heap work of 0.007, whose heaps need ~130 values.
+/// Drop from `needed` the values stamped this round, without a branch: whether a value has
+/// turned up is a coin toss to the processor, and `Vec::retain`'s mispredicted branches were
+/// a sixth of the per-heap work of 0.007, whose heaps need ~130 values.
 #[inline(always)]
 fn keep_unstamped(needed: &mut Vec<u32>, stamp: &[u32], round: u32) {
     let mut kept = 0;
