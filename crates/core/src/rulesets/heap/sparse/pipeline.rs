@@ -24,8 +24,7 @@
 //! that needs no guessing pay: the helper claiming heaps 64 at a time (rare heaps first, then
 //! scanned ones) until the caller comes for its marks and stops it. Treblecross to 2^21 took
 //! 33.1 s against 33.2 s with 8 % more processor time, and Grundy's game to 2^22 6.5 s
-//! against 5.6 s (the scan marks of heaps the caller would not have scanned cost it their
-//! consulting).
+//! against 5.6 s (where the extra time went was not traced).
 
 use super::{BLOCK, Move, mark_block, rare_heaps};
 use std::ops::Range;
