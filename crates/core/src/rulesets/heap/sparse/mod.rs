@@ -83,7 +83,7 @@
 //!   scale: the whole program built for this machine's processor (`-C target-cpu=native`,
 //!   AVX-512) took 5 % less on 0.007 and 12 % less on Grundy's game.
 //!
-//! * (2026-12-07, second session.) Three changes, values unchanged:
+//! * (2026-12-07, second session.) Values unchanged:
 //!   - The per-heap work and the block pass are also built for x86-64-v3 (see [`wide`]) and
 //!     chosen at run time: Grundy's game to 2^21 on one thread 5.6 s → 4.65 s, 0.007 to
 //!     200 000 heaps 4.1 s → 3.6 s (the whole program built for x86-64-v3: 4.3 s and 3.3 s).
@@ -92,10 +92,10 @@
 //!     ([`keep_unstamped`]): `Vec::retain`'s branch a value, which the processor cannot
 //!     predict, was a sixth of 0.007's per-heap work. Grundy's game to 2^21 4.5 s → 3.9 s,
 //!     0.007 3.3 s → 3.15 s.
-//!   With the helper's load lowered by less after a wait (pipeline.rs), on two threads:
-//!   Grundy's game to 2^24 22.0 s and 136 MB, Treblecross to 2^22 64.7 s and 65 MB (72.6 s
-//!   with the build before, run the same hour: the machine ran faster that day than on the
-//!   days of the figures below), the ten periods 11.3 s.
+//!   - With these and the helper's load lowered by less after a wait (pipeline.rs), on two
+//!     threads: Grundy's game to 2^24 22.0 s and 136 MB, Treblecross to 2^22 64.7 s and
+//!     65 MB (72.6 s with the build before, run the same hour: the machine ran faster that
+//!     day than on the days of the figures below), the ten periods 11.3 s.
 //!
 //! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
