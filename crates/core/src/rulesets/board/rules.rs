@@ -677,6 +677,10 @@ impl Rules for Amazons {
         )
     }
 
+    fn literal_key(&self) -> Option<BoardKey<3>> {
+        Some(BoardKey::new(self.shape, [self.x, self.o, self.blocked]))
+    }
+
     fn describe(&self) -> String {
         format!("game.grid.Amazons(\"{}\")", self.board().text(".xo#"))
     }

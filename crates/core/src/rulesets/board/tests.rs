@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::Engine;
 use crate::rulesets::brute::{self, Rng, agree, solved};
 use crate::rulesets::impartial::NimSolver;
+use crate::rulesets::partizan::{Rules, Solver};
 use rustc_hash::FxHashMap;
 
 fn clobber(name: &str, text: &str) -> GenClobber {
@@ -273,6 +274,61 @@ fn amazons_fission_toads_and_dominoes_match_plain_search() {
         })
         .collect();
     agree(&dominoes);
+}
+
+/// A ruleset as it is, but without its literal keys: the solver then looks every component
+/// up by its symmetry-reduced key alone.
+#[derive(Clone, Debug)]
+struct Unaliased<G>(G);
+
+impl<G: Rules> Rules for Unaliased<G> {
+    type Key = G::Key;
+
+    fn moves(&self, left: bool, out: &mut Vec<Self>) {
+        let mut moves = Vec::new();
+        self.0.moves(left, &mut moves);
+        out.extend(moves.into_iter().map(Unaliased));
+    }
+
+    fn components(&self, out: &mut Vec<(Self, u64)>) {
+        let mut parts = Vec::new();
+        self.0.components(&mut parts);
+        out.extend(parts.into_iter().map(|(p, n)| (Unaliased(p), n)));
+    }
+
+    fn key(&self) -> (G::Key, bool) {
+        self.0.key()
+    }
+
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+}
+
+#[test]
+fn literal_keys_change_neither_values_nor_the_components_solved() {
+    // Square and oblong regions, so that components recur turned and with colours exchanged.
+    let mut rng = Rng(0x11_7e4a);
+    let positions: Vec<Amazons> = (0..12)
+        .map(|k| {
+            let (rows, cols) = if k % 2 == 0 { (3, 3) } else { (3, 4) };
+            Amazons::new(board(&rng.board("x.o#....", rows, cols), ".xo#"))
+        })
+        .chain(["x...|....|...o", "x..#|....|o..."].map(|t| Amazons::new(board(t, ".xo#"))))
+        .collect();
+    let mut e = Engine::new();
+    let (mut aliased, mut unaliased) = (Solver::new(), Solver::new());
+    for p in &positions {
+        let with = aliased.value(p, &mut e).expect("solves");
+        let without = unaliased.value(&Unaliased(*p), &mut e).expect("solves");
+        assert_eq!(with, without, "{}", p.describe());
+        assert_eq!(aliased.len(), unaliased.len(), "{}", p.describe());
+    }
+    assert!(aliased.len() > 1000, "{} components", aliased.len());
 }
 
 #[test]

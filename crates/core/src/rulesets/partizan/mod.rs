@@ -60,6 +60,15 @@ pub trait Rules: Clone + fmt::Debug + Sized + Send + Sync + 'static {
     /// players' roles, e.g. a Domineering board turned a quarter).
     fn key(&self) -> (Self::Key, bool);
 
+    /// The key of a component exactly as it stands, no symmetry applied, for rulesets whose
+    /// [`Rules::key`] costs far more than this (a search over the board's images). The solver
+    /// looks a component up by it first and, once the component's value is known, remembers
+    /// it under this key too: most components recur as they stood before. `None` (the
+    /// default) skips that.
+    fn literal_key(&self) -> Option<Self::Key> {
+        None
+    }
+
     /// The value of a component when a formula gives it without search (blue-red stalks,
     /// green trees, one-player regions); `Ok(None)` to search.
     fn closed_form(&self, engine: &mut Engine) -> EngineResult<Option<GameId>> {

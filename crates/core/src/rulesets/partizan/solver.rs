@@ -24,6 +24,9 @@ use std::sync::{Arc, Weak};
 /// A transposition table for one ruleset, and the search that fills it.
 pub struct Solver<G: Rules> {
     table: Table<G::Key, StoredId>,
+    /// Entries of `table` under a literal key ([`Rules::literal_key`]) that is not the key:
+    /// second names of components solved already.
+    aliases: usize,
     /// Spare buffers, reused down the recursion instead of allocating at every position.
     spare_parts: Vec<Vec<(G, u64)>>,
     spare_moves: Vec<Vec<G>>,
@@ -40,14 +43,22 @@ pub struct Solver<G: Rules> {
 struct Piece<G: Rules> {
     part: G,
     count: u64,
-    key: G::Key,
-    negated: bool,
+    key: PieceKey<G::Key>,
+}
+
+/// How a [`Piece`] is looked up.
+enum PieceKey<K> {
+    /// By its key ([`Rules::key`]), of the keyed representative or its negative.
+    Keyed { key: K, negated: bool },
+    /// By its literal key ([`Rules::literal_key`]) first; the key is made only if that fails.
+    Literal(K),
 }
 
 impl<G: Rules> Default for Solver<G> {
     fn default() -> Self {
         Solver {
             table: Table::default(),
+            aliases: 0,
             spare_parts: Vec::new(),
             spare_moves: Vec::new(),
             spare_pieces: Vec::new(),
@@ -65,11 +76,11 @@ impl<G: Rules> Solver<G> {
 
     /// Number of components solved so far.
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.table.len() - self.aliases
     }
 
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.len() == 0
     }
 
     /// The value in the table of the component keyed `key`.
@@ -148,10 +159,31 @@ impl<G: Rules> Solver<G> {
         self.table.insert(key.clone(), stored.into());
         let solved = match &mut self.sharing {
             Some(sharing) => sharing.publish(key, stored, engine)?,
-            None => Some(self.table.len()).filter(|n| n.is_multiple_of(1 << 12)),
+            None => Some(self.len()).filter(|n| n.is_multiple_of(1 << 12)),
         };
         if let Some(solved) = solved {
             progress::report(solved as u64, "positions solved");
+        }
+        Ok(value)
+    }
+
+    /// The value of a component by its literal key: looked up by it, else by its key, and
+    /// remembered under the literal key as well.
+    fn literal_value(
+        &mut self,
+        part: &G,
+        literal: &G::Key,
+        engine: &mut Engine,
+    ) -> EngineResult<GameId> {
+        if let Some(v) = self.table.get(literal) {
+            return Ok(GameId::from(v));
+        }
+        let (key, negated) = part.key();
+        let value = self.keyed_value(part, &key, negated, engine)?;
+        if key != *literal {
+            let before = self.table.len();
+            self.table.insert(literal.clone(), value.into());
+            self.aliases += self.table.len() - before;
         }
         Ok(value)
     }
@@ -184,14 +216,18 @@ impl<G: Rules> Solver<G> {
                 if part.is_over() {
                     continue;
                 }
-                let (key, negated) = part.key();
-                self.table.touch(&key);
-                pieces.push(Piece {
-                    part,
-                    count,
-                    key,
-                    negated,
-                });
+                let key = match part.literal_key() {
+                    Some(literal) => {
+                        self.table.touch(&literal);
+                        PieceKey::Literal(literal)
+                    }
+                    None => {
+                        let (key, negated) = part.key();
+                        self.table.touch(&key);
+                        PieceKey::Keyed { key, negated }
+                    }
+                };
+                pieces.push(Piece { part, count, key });
             }
             ends.push(pieces.len());
         }
@@ -212,8 +248,11 @@ impl<G: Rules> Solver<G> {
 
     /// The value of a position one move away, from its keyed components.
     fn sum_of_pieces(&mut self, pieces: &[Piece<G>], engine: &mut Engine) -> EngineResult<GameId> {
-        let mut value_of = |solver: &mut Self, piece: &Piece<G>| {
-            solver.keyed_value(&piece.part, &piece.key, piece.negated, engine)
+        let mut value_of = |solver: &mut Self, piece: &Piece<G>| match &piece.key {
+            PieceKey::Keyed { key, negated } => {
+                solver.keyed_value(&piece.part, key, *negated, engine)
+            }
+            PieceKey::Literal(literal) => solver.literal_value(&piece.part, literal, engine),
         };
         match pieces {
             [] => Ok(Engine::ZERO),
