@@ -20,9 +20,9 @@ use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::partizan::{PartizanPosition, Rules};
 use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Value};
-use rustc_hash::FxHashMap;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The starting graph of a position, shared by all its followers, with its adjacency as bit
 /// masks, one layer per edge label kind.
@@ -32,21 +32,29 @@ pub struct Base {
     layers: Vec<Vec<u128>>,
     /// Every neighbour, whatever the edge (for components).
     union: Vec<u128>,
-    /// Col's keys by the position as it stands (rule, vertices in play, tints): a search
-    /// reaches most positions again by other move orders, and the shape key (colour
-    /// refinement, then the adjacency in that order) was over half of Col's time.
-    col_keys: Mutex<FxHashMap<ColPosition, ColKey>>,
+    /// This graph's number among those made in the process: Col's literal keys name it, as
+    /// the solver's table outlives any one graph.
+    id: u64,
 }
 
-/// A Col position's key and whether it keys the negative, as [`Rules::key`] gives them.
-type ColKey = ((ColRule, Box<[u64]>), bool);
+/// How many [`Base`] graphs the process has made.
+static BASES_MADE: AtomicU64 = AtomicU64::new(0);
 
-/// A Col position as it stands: the rule, the vertices in play, Left's and Right's tints.
-type ColPosition = (ColRule, u128, u128, u128);
-
-/// Col's key memo is cleared when it holds this many positions, which bounds it to about
-/// 100 MB; the solver's table keeps the values.
-const MAX_COL_KEYS: usize = 1 << 20;
+/// A Col component's name in the solver's table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ColKey {
+    /// Its shape key ([`model::shape_key`]), for any graph.
+    Shape(ColRule, Box<[u64]>),
+    /// The component as it stands on its graph (vertices in play, Left's tints, Right's):
+    /// [`Rules::literal_key`]. A search reaches most components again by other move orders,
+    /// and the shape key (colour refinement, then the adjacency in that order) was over half
+    /// of Col's time when every look-up made it.
+    Literal {
+        graph: u64,
+        rule: ColRule,
+        vertices: [u64; 6],
+    },
+}
 
 impl Base {
     /// `layer_of(label)` says which layer an edge label belongs to.
@@ -65,7 +73,7 @@ impl Base {
             graph,
             layers,
             union,
-            col_keys: Mutex::default(),
+            id: BASES_MADE.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -578,7 +586,7 @@ impl GenCol {
 }
 
 impl Rules for GenCol {
-    type Key = (ColRule, Box<[u64]>);
+    type Key = ColKey;
 
     fn moves(&self, left: bool, out: &mut Vec<Self>) {
         let (own, other) = if left {
@@ -629,24 +637,54 @@ impl Rules for GenCol {
         }
     }
 
-    fn key(&self) -> ColKey {
-        let here = (self.rule, self.alive, self.tint_left, self.tint_right);
-        let memo = || {
-            self.base
-                .col_keys
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// The shape key of the tinted graph in play, or of its colour-swapped image (keying the
+    /// negative), whichever is chosen.
+    fn key(&self) -> (ColKey, bool) {
+        let tint = |l: u128, r: u128| {
+            move |v: usize| {
+                if l >> v & 1 == 1 {
+                    1
+                } else if r >> v & 1 == 1 {
+                    2
+                } else {
+                    0
+                }
+            }
         };
-        if let Some(key) = memo().get(&here) {
-            return key.clone();
-        }
-        let key = self.shape_key();
-        let mut memo = memo();
-        if memo.len() >= MAX_COL_KEYS {
-            memo.clear();
-        }
-        memo.insert(here, key.clone());
-        key
+        let adj = [self.base.layers[0].as_slice()];
+        let shape = |l, r| model::shape_key(self.alive, &tint(l, r), &adj);
+        let (l, r) = (self.tint_left, self.tint_right);
+        let (key, negated) = if !self.rule.symmetric() {
+            (shape(l, r), false)
+        } else {
+            // Either key is exact (the swapped one keys the negative); the one with more Left
+            // tints is taken, both compared only on a tie, to halve the cost of most keys.
+            match l.count_ones().cmp(&r.count_ones()) {
+                std::cmp::Ordering::Greater => (shape(l, r), false),
+                std::cmp::Ordering::Less => (shape(r, l), true),
+                std::cmp::Ordering::Equal => {
+                    let (own, swapped) = (shape(l, r), shape(r, l));
+                    if swapped < own {
+                        (swapped, true)
+                    } else {
+                        (own, false)
+                    }
+                }
+            }
+        };
+        (ColKey::Shape(self.rule, key), negated)
+    }
+
+    fn literal_key(&self) -> Option<ColKey> {
+        let halves = |m: u128| [m as u64, (m >> 64) as u64];
+        let [a, b] = halves(self.alive);
+        let [c, d] = halves(self.tint_left);
+        let [e, f] = halves(self.tint_right);
+        Some(ColKey::Literal {
+            graph: self.base.id,
+            rule: self.rule,
+            vertices: [a, b, c, d, e, f],
+        })
     }
 
     fn describe(&self) -> String {
@@ -672,50 +710,6 @@ impl Rules for GenCol {
             (tint, String::new())
         };
         Some(graph_picture(&self.tinted_graph(), vertex, |_| Tint::Plain))
-    }
-}
-
-impl GenCol {
-    /// The key of [`Rules::key`], computed: the shape key of the tinted graph in play, or of
-    /// its colour-swapped image (keying the negative), whichever is chosen.
-    fn shape_key(&self) -> ColKey {
-        let tint = |l: u128, r: u128| {
-            move |v: usize| {
-                if l >> v & 1 == 1 {
-                    1
-                } else if r >> v & 1 == 1 {
-                    2
-                } else {
-                    0
-                }
-            }
-        };
-        let adj = [self.base.layers[0].as_slice()];
-        if !self.rule.symmetric() {
-            let own = model::shape_key(self.alive, &tint(self.tint_left, self.tint_right), &adj);
-            return ((self.rule, own), false);
-        }
-        // Either key is exact (the swapped one keys the negative); the one with more Left
-        // tints is taken, both compared only on a tie, to halve the cost of most keys.
-        let (lefts, rights) = (self.tint_left.count_ones(), self.tint_right.count_ones());
-        if lefts != rights {
-            let (l, r, negated) = if lefts > rights {
-                (self.tint_left, self.tint_right, false)
-            } else {
-                (self.tint_right, self.tint_left, true)
-            };
-            return (
-                (self.rule, model::shape_key(self.alive, &tint(l, r), &adj)),
-                negated,
-            );
-        }
-        let own = model::shape_key(self.alive, &tint(self.tint_left, self.tint_right), &adj);
-        let swapped = model::shape_key(self.alive, &tint(self.tint_right, self.tint_left), &adj);
-        if swapped < own {
-            ((self.rule, swapped), true)
-        } else {
-            ((self.rule, own), false)
-        }
     }
 }
 
