@@ -45,14 +45,21 @@ static BASES_MADE: AtomicU64 = AtomicU64::new(0);
 pub enum ColKey {
     /// Its shape key ([`model::shape_key`]), for any graph.
     Shape(ColRule, Box<[u64]>),
-    /// The component as it stands on its graph (vertices in play, Left's tints, Right's):
-    /// [`Rules::literal_key`]. A search reaches most components again by other move orders,
-    /// and the shape key (colour refinement, then the adjacency in that order) was over half
-    /// of Col's time when every look-up made it.
+    /// The component as it stands on its graph of at most 64 vertices (vertices in play,
+    /// Left's tints, Right's): [`Rules::literal_key`]. A search reaches most components again
+    /// by other move orders, and the shape key (colour refinement, then the adjacency in that
+    /// order) was over half of Col's time when every look-up made it. Kept small, as every
+    /// entry of the table has this size.
     Literal {
         graph: u64,
         rule: ColRule,
-        vertices: [u64; 6],
+        vertices: [u64; 3],
+    },
+    /// The same on a graph of more vertices.
+    WideLiteral {
+        graph: u64,
+        rule: ColRule,
+        vertices: Box<[u128; 3]>,
     },
 }
 
@@ -676,14 +683,20 @@ impl Rules for GenCol {
     }
 
     fn literal_key(&self) -> Option<ColKey> {
-        let halves = |m: u128| [m as u64, (m >> 64) as u64];
-        let [a, b] = halves(self.alive);
-        let [c, d] = halves(self.tint_left);
-        let [e, f] = halves(self.tint_right);
-        Some(ColKey::Literal {
-            graph: self.base.id,
-            rule: self.rule,
-            vertices: [a, b, c, d, e, f],
+        let (graph, rule) = (self.base.id, self.rule);
+        let vertices = [self.alive, self.tint_left, self.tint_right];
+        Some(if self.alive >> 64 == 0 {
+            ColKey::Literal {
+                graph,
+                rule,
+                vertices: vertices.map(|m| m as u64),
+            }
+        } else {
+            ColKey::WideLiteral {
+                graph,
+                rule,
+                vertices: Box::new(vertices),
+            }
         })
     }
 
