@@ -146,6 +146,31 @@ fn arc_kayles_matches_plain_search_on_random_graphs() {
 }
 
 #[test]
+fn col_components_past_the_64th_vertex_keep_their_values() {
+    // Literal keys of components on vertices past the 64th take another form: a path of eight
+    // vertices after `lone` isolated ones (each *) is worth the path alone, plus * when
+    // `lone` is odd. Each is solved afresh, so that its components are searched, not found
+    // under the shape keys of the path alone.
+    use crate::rulesets::partizan::Solver;
+    let mut e = Engine::new();
+    let mut solver = Solver::new();
+    let path = vec!["."; 8].join("-");
+    for rule in [ColRule::COL, ColRule::SNORT] {
+        let alone = solver.value(&col(&path, rule), &mut e).expect("solves");
+        let star = solver.value(&col(".", rule), &mut e).expect("solves");
+        let alone_and_star = e.add(alone, star).expect("adds");
+        for lone in [60, 61, 63] {
+            let text = format!("{};{path}", vec!["."; lone].join(";"));
+            let value = Solver::new()
+                .value(&col(&text, rule), &mut e)
+                .expect("solves");
+            let expected = if lone % 2 == 0 { alone } else { alone_and_star };
+            assert_eq!(value, expected, "{lone} lone vertices, {}", rule.name());
+        }
+    }
+}
+
+#[test]
 fn spec_and_literature_values() {
     let mut e = Engine::new();
     assert_eq!(solved(&col("L--", ColRule::COL), &mut e), "-1/2");
