@@ -154,7 +154,7 @@ fn col_components_past_the_64th_vertex_keep_their_values() {
     use crate::rulesets::partizan::Solver;
     let mut e = Engine::new();
     let mut solver = Solver::new();
-    let path = vec!["."; 8].join("-");
+    let path = ["."; 8].join("-");
     for rule in [ColRule::COL, ColRule::SNORT] {
         let alone = solver.value(&col(&path, rule), &mut e).expect("solves");
         let star = solver.value(&col(".", rule), &mut e).expect("solves");
