@@ -420,6 +420,12 @@ impl Rules for GenClobber {
         ((self.id, board), negated)
     }
 
+    fn literal_key(&self) -> Option<(u32, Packed)> {
+        let trivial = self.params.symmetries.iter().all(|&t| t == 0);
+        (!trivial || self.params.colour_symmetric)
+            .then(|| (self.id, self.board.packed_image(0, |v| v)))
+    }
+
     fn describe(&self) -> String {
         format!("{}(\"{}\")", self.params.prefix, self.board.text(".xo"))
     }
