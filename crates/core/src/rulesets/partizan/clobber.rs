@@ -149,6 +149,11 @@ impl Rules for Clobber {
         (best, negated)
     }
 
+    /// The identity image of [`Rules::key`]'s sixteen.
+    fn literal_key(&self) -> Option<(u128, u128)> {
+        Some((grid::pack(self.x, self.dims), self.o))
+    }
+
     fn describe(&self) -> String {
         format!("clobber(\"{}\")", self.rows().join("/"))
     }
