@@ -912,6 +912,10 @@ impl Rules for SkiJumps {
         }
     }
 
+    fn literal_key(&self) -> Option<Cells> {
+        Some(self.board.clone())
+    }
+
     fn describe(&self) -> String {
         format!("game.grid.SkiJumps(\"{}\")", self.board.text(SKI_MAP))
     }
