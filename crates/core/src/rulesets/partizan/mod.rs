@@ -61,7 +61,9 @@ pub trait Rules: Clone + fmt::Debug + Sized + Send + Sync + 'static {
     fn key(&self) -> (Self::Key, bool);
 
     /// The key of a component exactly as it stands, no symmetry applied, for rulesets whose
-    /// [`Rules::key`] costs far more than this (a search over the board's images). The solver
+    /// [`Rules::key`] costs far more than this (a search over the board's images, a colour
+    /// refinement of a graph). It must never equal the key of a component of another value:
+    /// in the same space as [`Rules::key`]'s, or told apart from it. The solver
     /// looks a component up by it first and, once the component's value is known, remembers
     /// it under this key too: most components recur as they stood before. `None` (the
     /// default) skips that.
