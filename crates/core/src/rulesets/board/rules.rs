@@ -420,6 +420,8 @@ impl Rules for GenClobber {
         ((self.id, board), negated)
     }
 
+    /// The board as it stands, unless it is its only image (no symmetry, no exchange of
+    /// colours): then the key is that already, and a second look-up would only cost.
     fn literal_key(&self) -> Option<(u32, Packed)> {
         let trivial = self.params.symmetries.iter().all(|&t| t == 0);
         (!trivial || self.params.colour_symmetric)
