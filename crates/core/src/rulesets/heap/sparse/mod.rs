@@ -669,7 +669,8 @@ impl SparseOctal {
     fn record(&mut self, n: usize, v: u32) {
         if v > self.max_value {
             self.max_value = v;
-            // Room for every xor of two values and their mex.
+            // Room for every xor of two values and their mex. [`scan_range`] masks its
+            // indices below half this length (rounded down, a power of two).
             let cap = (v + 1).next_power_of_two() as usize * 2 + 1;
             if cap > self.stamp.len() {
                 self.stamp.resize(cap, 0);
@@ -921,8 +922,8 @@ fn find_few(g: &[u32], r: usize, from: usize, end: usize, few: &[u32; FEW]) -> u
 #[inline(always)]
 fn scan_range(g: &[u32], stamp: &mut [u32], round: u32, r: usize, from: usize, end: usize) {
     // Plain stores (no read-modify-write), so consecutive pairs do not wait on each other.
-    // The stamps hold every xor of two values (`record`), so an index masked to the power of
-    // two below their length is unchanged, and then needs no bounds test.
+    // The stamps have room for every xor of two values below half their length, a power of
+    // two (`record`), so an index masked below it is unchanged and needs no bounds test.
     let last = (stamp.len() / 2).next_power_of_two() - 1;
     let stamp = &mut stamp[..=last];
     let lo = &g[from..end];
