@@ -101,7 +101,7 @@
 //!   pass over rows of a width fixed at compile time ([`mark_rows`], four rows a step, no
 //!   multiply), the scan eight pairs a step with its index masked to the stamps' power of
 //!   two ([`scan_range`]). One thread, old and new build alternating: 0.007 to 150 000 heaps
-//!   3.70 s → 2.68 s, Grundy's game to 2^20 3.69 s → 2.76 s. Two threads, whole process:
+//!   3.67 s → 2.70 s, Grundy's game to 2^20 3.69 s → 2.76 s. Two threads, whole process:
 //!   Treblecross to 2^22 124.7 s → 78.7 s (64.7 s in the second session for the old build,
 //!   which here took 124.7 s, so about 41 s on that day's machine); with the new build,
 //!   Grundy's game to 2^24 28.7 s and the ten periods 16.1 s (`cargo bench --bench heap`
