@@ -107,7 +107,8 @@
 //!   Grundy's game to 2^24 28.7 s and the ten periods 16.1 s (`cargo bench --bench heap`
 //!   records). Then [`find_few`] counted its hits instead of or-ing them (two vector
 //!   instructions a compare instead of three): Grundy's game to 2^20 2.80 s → 2.69 s, 0.007
-//!   unchanged.
+//!   unchanged. A bench run half an hour later gave Grundy's game to 2^24 30.0 s and
+//!   Treblecross to 2^22 87.3 s: within a day this machine drifts by more than that change.
 //!
 //! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
