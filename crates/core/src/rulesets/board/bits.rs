@@ -9,6 +9,7 @@
 //! comparing it are a few word operations. Larger boards keep exact keys, boxed.
 
 use super::cells::Cells;
+use crate::rulesets::partizan::NarrowKey;
 use crate::rulesets::partizan::grid::{self, Dims};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -274,6 +275,25 @@ impl<const N: usize> BoardKey<N> {
             BoardKey::Large(Box::new((layers, shape.id)))
         }
     }
+
+    /// The key in a [`NarrowKey`] when every layer fits in 64/N bits (a Konane board of
+    /// up to 32 cells, a Fission board of up to 64, an Amazons board of up to 21): the layers
+    /// side by side, and the shape's number. Layers that fit can be read back from it, so
+    /// equal narrow keys are equal keys.
+    pub fn narrow(&self) -> Option<NarrowKey> {
+        let BoardKey::Small { layers, shape } = self else {
+            return None;
+        };
+        let width = u64::BITS / N as u32;
+        let mut bits = 0;
+        for (i, &layer) in (0u32..).zip(layers) {
+            if width < u64::BITS && layer >> width != 0 {
+                return None;
+            }
+            bits |= layer << (i * width);
+        }
+        Some(NarrowKey::new(bits, *shape))
+    }
 }
 
 /// The symmetries (bit t) and, when `swap` is given, colour-exchanged symmetries (bit 8 + t;
@@ -390,6 +410,73 @@ mod tests {
         let shape = Shape::interned(4, 3, 0b1000_0000);
         let again = Shape::interned(4, 3, shape.holes);
         assert!(std::ptr::eq(shape, again));
+    }
+
+    /// Narrow keys are equal exactly when the keys are, and only keys whose layers fit in
+    /// 64/N bits have one.
+    #[test]
+    fn narrow_keys_tell_keys_apart() {
+        fn check<const N: usize>(shape: &Shape) {
+            let cells = shape.dims.cells();
+            let width = 64 / N as u32;
+            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+            let mut keys: Vec<([u128; N], BoardKey<N>)> = Vec::new();
+            for i in 0..400 {
+                let mut layers = [(); N].map(|()| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    // Sparse layers, so that on larger boards some keys fit and some not.
+                    u128::from(seed >> 11) & u128::from(seed >> 7) & ((1u128 << cells) - 1)
+                });
+                // Some keys differ from another in one bit of one layer only.
+                if i % 2 == 1 {
+                    layers = keys[i - 1].0;
+                    layers[i % N] ^= 1 << (i % cells as usize);
+                }
+                keys.push((layers, BoardKey::new(shape, layers)));
+            }
+            // And every combination of layers at the edges of their fields.
+            let top = width.min(cells);
+            let edges = [
+                0,
+                1,
+                3,
+                1 << (top - 1),
+                1 << (top - 2),
+                (1 << top) - 1,
+                1 << top,
+            ];
+            for mut i in 0..edges.len().pow(N as u32) {
+                let layers = [(); N].map(|()| {
+                    let layer = edges[i % edges.len()] & ((1u128 << cells) - 1);
+                    i /= edges.len();
+                    layer
+                });
+                keys.push((layers, BoardKey::new(shape, layers)));
+            }
+            for (layers, a) in &keys {
+                let fits = cells <= 64 && layers.iter().all(|&l| l >> width == 0);
+                assert_eq!(a.narrow().is_some(), fits, "{a:?}");
+                for (_, b) in &keys {
+                    if a.narrow().is_some() {
+                        assert_eq!(a.narrow() == b.narrow(), a == b, "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
+        // Konane (two layers) up to 32 cells, Fission (one) up to 64, Amazons (three) up to
+        // 21; on larger boards, the keys whose layers still fit.
+        check::<2>(Shape::interned(8, 4, 0));
+        check::<1>(Shape::interned(8, 8, 0));
+        check::<3>(Shape::interned(7, 3, 0));
+        check::<2>(Shape::interned(6, 6, 0));
+        check::<3>(Shape::interned(5, 5, 0));
+        check::<1>(Shape::interned(13, 5, 0));
+        // Another shape of the same size is another narrow key.
+        let (a, b) = (Shape::interned(4, 2, 0), Shape::interned(4, 2, 1));
+        assert_ne!(
+            BoardKey::new(a, [0b10u128, 0b100]).narrow(),
+            BoardKey::new(b, [0b10u128, 0b100]).narrow()
+        );
     }
 
     #[test]

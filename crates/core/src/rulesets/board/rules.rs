@@ -12,7 +12,7 @@ use crate::rulesets::Args;
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
 use crate::rulesets::loopy::{LoopyPosition, LoopyRules};
-use crate::rulesets::partizan::{PartizanPosition, Rules, grid};
+use crate::rulesets::partizan::{NarrowKey, PartizanPosition, Rules, grid};
 use crate::value::picture::{Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Side, Value};
 use std::cell::RefCell;
@@ -685,6 +685,10 @@ impl Rules for Amazons {
         )
     }
 
+    fn narrow_key(key: &BoardKey<3>) -> Option<NarrowKey> {
+        key.narrow()
+    }
+
     fn literal_key(&self) -> Option<BoardKey<3>> {
         Some(BoardKey::new(self.shape, [self.x, self.o, self.blocked]))
     }
@@ -800,6 +804,10 @@ impl Rules for Konane {
                 }
             }
         }
+    }
+
+    fn narrow_key(key: &BoardKey<2>) -> Option<NarrowKey> {
+        key.narrow()
     }
 
     fn key(&self) -> (BoardKey<2>, bool) {
@@ -1010,6 +1018,10 @@ impl Rules for Fission {
 
     fn is_over(&self) -> bool {
         self.splits(true) | self.splits(false) == 0
+    }
+
+    fn narrow_key(key: &BoardKey<1>) -> Option<NarrowKey> {
+        key.narrow()
     }
 
     fn key(&self) -> (BoardKey<1>, bool) {

@@ -29,7 +29,7 @@ mod toads_frogs;
 mod tests;
 
 pub use position::PartizanPosition;
-pub use solver::Solver;
+pub use solver::{NarrowKey, Solver};
 pub(crate) use solver::{release_tables_of, with_session_table, with_table_of};
 
 use crate::engine::{Engine, EngineResult, GameId};
@@ -68,6 +68,18 @@ pub trait Rules: Clone + fmt::Debug + Sized + Send + Sync + 'static {
     /// it under this key too: most components recur as they stood before. `None` (the
     /// default) skips that.
     fn literal_key(&self) -> Option<Self::Key> {
+        None
+    }
+
+    /// The key in 96 bits, when it fits: the solver keeps such keys in a table of 16-byte
+    /// entries beside the table of whole keys. Most searches' tables outgrow the processor's
+    /// caches, and a whole key of two or three words made an entry 24–32 bytes: twice the
+    /// memory to fetch at each probe and, as the table doubles, to have the kernel zero.
+    /// It must give equal narrow keys only for equal keys, and decide by the key alone (a
+    /// key is always looked for where it was stored). `None` (the default) keeps every key
+    /// whole.
+    fn narrow_key(key: &Self::Key) -> Option<NarrowKey> {
+        let _ = key;
         None
     }
 

@@ -18,12 +18,13 @@ use crate::engine::{Engine, EngineError, EngineResult, GameId, progress};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Weak};
 
 /// A transposition table for one ruleset, and the search that fills it.
 pub struct Solver<G: Rules> {
-    table: Table<G::Key, StoredId>,
+    table: Entries<G>,
     /// Entries of `table` under a literal key ([`Rules::literal_key`]) that is not the key:
     /// second names of components solved already.
     aliases: usize,
@@ -37,6 +38,74 @@ pub struct Solver<G: Rules> {
     /// While the search runs alone before it may be split: it stops (as
     /// [`EngineError::Interrupted`]) rather than solve a component once the time is up.
     pub(super) warm_up: Option<WarmUp>,
+}
+
+/// A key of at most 96 bits ([`Rules::narrow_key`]): 64 bits of position and a 32-bit tag
+/// (a board's shape), so that with its value an entry is 16 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NarrowKey([u32; 3]);
+
+impl NarrowKey {
+    pub fn new(bits: u64, tag: u32) -> NarrowKey {
+        NarrowKey([bits as u32, (bits >> 32) as u32, tag])
+    }
+}
+
+impl Hash for NarrowKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let [low, high, tag] = self.0;
+        state.write_u64(u64::from(low) | u64::from(high) << 32);
+        state.write_u32(tag);
+    }
+}
+
+/// The solver's table: keys that have a narrow form ([`Rules::narrow_key`]) in one map, the
+/// others whole in another. Which map holds a key depends on the key alone.
+struct Entries<G: Rules> {
+    whole: Table<G::Key, StoredId>,
+    narrow: Table<NarrowKey, StoredId>,
+}
+
+impl<G: Rules> Default for Entries<G> {
+    fn default() -> Self {
+        Entries {
+            whole: Table::default(),
+            narrow: Table::default(),
+        }
+    }
+}
+
+impl<G: Rules> Entries<G> {
+    fn len(&self) -> usize {
+        self.whole.len() + self.narrow.len()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.whole.memory_bytes() + self.narrow.memory_bytes()
+    }
+
+    fn get(&self, key: &G::Key) -> Option<GameId> {
+        match G::narrow_key(key) {
+            Some(narrow) => self.narrow.get(&narrow),
+            None => self.whole.get(key),
+        }
+        .map(GameId::from)
+    }
+
+    /// Prefetch the slot of `key` (see [`Table::touch`]).
+    fn touch(&self, key: &G::Key) {
+        match G::narrow_key(key) {
+            Some(narrow) => self.narrow.touch(&narrow),
+            None => self.whole.touch(key),
+        }
+    }
+
+    fn insert(&mut self, key: &G::Key, value: GameId) {
+        match G::narrow_key(key) {
+            Some(narrow) => self.narrow.insert(narrow, value.into()),
+            None => self.whole.insert(key.clone(), value.into()),
+        }
+    }
 }
 
 /// A component of a position one move away, keyed.
@@ -57,7 +126,7 @@ enum PieceKey<K> {
 impl<G: Rules> Default for Solver<G> {
     fn default() -> Self {
         Solver {
-            table: Table::default(),
+            table: Entries::default(),
             aliases: 0,
             spare_parts: Vec::new(),
             spare_moves: Vec::new(),
@@ -85,7 +154,7 @@ impl<G: Rules> Solver<G> {
 
     /// The value in the table of the component keyed `key`.
     pub(super) fn table_value(&self, key: &G::Key) -> Option<GameId> {
-        self.table.get(key).map(GameId::from)
+        self.table.get(key)
     }
 
     /// Approximate bytes held by the table.
@@ -132,14 +201,13 @@ impl<G: Rules> Solver<G> {
         engine: &mut Engine,
     ) -> EngineResult<GameId> {
         if let Some(v) = self.table.get(key) {
-            let v = GameId::from(v);
             return if negated { engine.neg(v) } else { Ok(v) };
         }
         engine.check_interrupt()?;
         if let Some(sharing) = &mut self.sharing
             && let Some(v) = sharing.lookup(key, engine)?
         {
-            self.table.insert(key.clone(), v.into());
+            self.table.insert(key, v);
             return if negated { engine.neg(v) } else { Ok(v) };
         }
         if let Some(warm_up) = &mut self.warm_up
@@ -156,7 +224,7 @@ impl<G: Rules> Solver<G> {
             }
         };
         let stored = if negated { engine.neg(value)? } else { value };
-        self.table.insert(key.clone(), stored.into());
+        self.table.insert(key, stored);
         let solved = match &mut self.sharing {
             Some(sharing) => sharing.publish(key, stored, engine)?,
             None => Some(self.len()).filter(|n| n.is_multiple_of(1 << 12)),
@@ -176,13 +244,13 @@ impl<G: Rules> Solver<G> {
         engine: &mut Engine,
     ) -> EngineResult<GameId> {
         if let Some(v) = self.table.get(literal) {
-            return Ok(GameId::from(v));
+            return Ok(v);
         }
         let (key, negated) = part.key();
         let value = self.keyed_value(part, &key, negated, engine)?;
         if key != *literal {
             let before = self.table.len();
-            self.table.insert(literal.clone(), value.into());
+            self.table.insert(literal, value);
             self.aliases += self.table.len() - before;
         }
         Ok(value)
