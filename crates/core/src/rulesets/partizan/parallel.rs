@@ -28,14 +28,13 @@
 //! (docs/architecture.md, "Several threads").
 
 use super::Rules;
-use super::solver::Solver;
+use super::solver::{NarrowKey, Solver};
 use crate::engine::shared::{Exchange, SharedGames, SharedId};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use dashmap::DashMap;
 use rustc_hash::{FxBuildHasher, FxHashSet};
 use std::cmp::Reverse;
 use std::hash::BuildHasher;
-use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -77,10 +76,12 @@ const REPORT_EVERY: usize = 1 << 12;
 /// Each worker's stack: the search recurses once per move, and canonical forms recurse too.
 const WORKER_STACK: usize = 256 << 20;
 
-/// The values every thread of one search has published, by component key.
-pub(crate) struct SharedTable<K> {
+/// The values every thread of one search has published, by component key (by its narrow
+/// form when it has one, as in the solver's own table).
+pub(crate) struct SharedTable<G: Rules> {
     games: SharedGames,
-    values: DashMap<K, SharedId, FxBuildHasher>,
+    values: DashMap<G::Key, SharedId, FxBuildHasher>,
+    narrow_values: DashMap<NarrowKey, SharedId, FxBuildHasher>,
     /// One bit per hash of a published key: a clear bit says, without touching the map and
     /// its locks, that a key is not there (most look-ups, as most components are new).
     published: Box<[AtomicU64]>,
@@ -92,11 +93,12 @@ pub(crate) struct SharedTable<K> {
     failed: AtomicBool,
 }
 
-impl<K: Eq + Hash> SharedTable<K> {
+impl<G: Rules> SharedTable<G> {
     fn new() -> Self {
         SharedTable {
             games: SharedGames::default(),
             values: DashMap::with_hasher_and_shard_amount(FxBuildHasher, SHARDS),
+            narrow_values: DashMap::with_hasher_and_shard_amount(FxBuildHasher, SHARDS),
             published: (0..PUBLISHED_WORDS).map(|_| AtomicU64::new(0)).collect(),
             solved: AtomicUsize::new(0),
             failure: Mutex::new(None),
@@ -113,8 +115,29 @@ impl<K: Eq + Hash> SharedTable<K> {
         }
     }
 
+    /// The value published for `key`. Copied out, so that the map's shard is not locked
+    /// while the value is imported.
+    fn get(&self, key: &G::Key) -> Option<SharedId> {
+        match G::narrow_key(key) {
+            Some(narrow) => self.narrow_values.get(&narrow).map(|v| *v.value()),
+            None => self.values.get(key).map(|v| *v.value()),
+        }
+    }
+
+    /// Publish `shared` as the value of `key`, unless a value is there already.
+    fn insert(&self, key: &G::Key, shared: SharedId) {
+        match G::narrow_key(key) {
+            Some(narrow) => {
+                self.narrow_values.entry(narrow).or_insert(shared);
+            }
+            None => {
+                self.values.entry(key.clone()).or_insert(shared);
+            }
+        }
+    }
+
     /// The word and bit of `published` for `key`.
-    fn published_bit(key: &K) -> (usize, u64) {
+    fn published_bit(key: &G::Key) -> (usize, u64) {
         let hash = FxBuildHasher
             .hash_one(key)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -131,15 +154,15 @@ impl<K: Eq + Hash> SharedTable<K> {
 }
 
 /// One thread's access to a [`SharedTable`], with its engine's [`Exchange`].
-pub(crate) struct Sharing<K> {
-    table: Arc<SharedTable<K>>,
+pub(crate) struct Sharing<G: Rules> {
+    table: Arc<SharedTable<G>>,
     exchange: Exchange,
     /// Components this thread solved and has not yet added to the table's count.
     unreported: usize,
 }
 
-impl<K: Eq + Hash + Clone> Sharing<K> {
-    fn new(table: &Arc<SharedTable<K>>) -> Self {
+impl<G: Rules> Sharing<G> {
+    fn new(table: &Arc<SharedTable<G>>) -> Self {
         Sharing {
             table: table.clone(),
             exchange: Exchange::default(),
@@ -149,17 +172,20 @@ impl<K: Eq + Hash + Clone> Sharing<K> {
 
     /// The value another thread published for `key`, in `engine`. Fails (as interrupted)
     /// once another thread has failed, so that every thread stops.
-    pub(super) fn lookup(&mut self, key: &K, engine: &mut Engine) -> EngineResult<Option<GameId>> {
+    pub(super) fn lookup(
+        &mut self,
+        key: &G::Key,
+        engine: &mut Engine,
+    ) -> EngineResult<Option<GameId>> {
         if self.table.failed.load(Ordering::Relaxed) {
             return Err(EngineError::Interrupted);
         }
-        let (word, bit) = SharedTable::<K>::published_bit(key);
+        let (word, bit) = SharedTable::<G>::published_bit(key);
         if self.table.published[word].load(Ordering::Relaxed) & bit == 0 {
             return Ok(None);
         }
-        // Copied out so that the map's shard is not locked while the value is imported.
-        let shared = self.table.values.get(key).map(|v| *v.value());
-        shared
+        self.table
+            .get(key)
             .map(|s| engine.import(s, &self.table.games, &mut self.exchange))
             .transpose()
     }
@@ -168,13 +194,13 @@ impl<K: Eq + Hash + Clone> Sharing<K> {
     /// solved, for the progress line.
     pub(super) fn publish(
         &mut self,
-        key: &K,
+        key: &G::Key,
         value: GameId,
         engine: &mut Engine,
     ) -> EngineResult<Option<usize>> {
         let shared = engine.export(value, &self.table.games, &mut self.exchange)?;
-        self.table.values.entry(key.clone()).or_insert(shared);
-        let (word, bit) = SharedTable::<K>::published_bit(key);
+        self.table.insert(key, shared);
+        let (word, bit) = SharedTable::<G>::published_bit(key);
         self.table.published[word].fetch_or(bit, Ordering::Relaxed);
         self.unreported += 1;
         if self.unreported == REPORT_EVERY {

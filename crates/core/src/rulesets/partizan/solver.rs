@@ -34,7 +34,7 @@ pub struct Solver<G: Rules> {
     spare_pieces: Vec<Vec<Piece<G>>>,
     spare_ends: Vec<Vec<usize>>,
     /// While the search is split between threads: the results they share.
-    pub(super) sharing: Option<Sharing<G::Key>>,
+    pub(super) sharing: Option<Sharing<G>>,
     /// While the search runs alone before it may be split: it stops (as
     /// [`EngineError::Interrupted`]) rather than solve a component once the time is up.
     pub(super) warm_up: Option<WarmUp>,
