@@ -6,7 +6,7 @@ use super::clobber::Clobber;
 use super::cutcake::{self, Cake};
 use super::domineering::Domineering;
 use super::hackenbush::Hackenbush;
-use super::toads_frogs::ToadsFrogs;
+use super::toads_frogs::{self, ToadsFrogs};
 use super::*;
 use crate::engine::{Dyadic, Outcome};
 use crate::rulesets::Args;
@@ -358,6 +358,31 @@ fn toads_frogs_fast_solver_agrees_with_plain_search() {
         both.check(&tf(&strip), &mut e);
     }
     for strip in ["TTT_FFF", "TT__FF", "TTFF_TF_", "T_TFF_F", "TT_FTF_F"] {
+        both.check(&tf(strip), &mut e);
+    }
+}
+
+/// Long strips with few pieces, all through one table: strips of every length up to the
+/// longest allowed, so that keys of strips of different lengths meet (the length was once
+/// kept in four bits, and `T__F` then answered for `T__F` with sixteen more cells).
+#[test]
+fn toads_frogs_strips_of_every_length_share_a_table() {
+    let mut e = Engine::new();
+    let mut both = Both::new();
+    let mut rng = Lcg(11);
+    for n in (1..=toads_frogs::MAX_LENGTH).chain(1..=toads_frogs::MAX_LENGTH) {
+        let mut cells = vec!['_'; n];
+        for _ in 0..1 + rng.below(3) {
+            cells[rng.below(n as u64) as usize] = ['T', 'F'][rng.below(2) as usize];
+        }
+        let strip: String = cells.into_iter().collect();
+        both.check(&tf(&strip), &mut e);
+    }
+    for strip in [
+        "T__F",
+        "T__F________________",
+        "T__F________________________________",
+    ] {
         both.check(&tf(strip), &mut e);
     }
 }

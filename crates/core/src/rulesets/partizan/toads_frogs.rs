@@ -10,8 +10,8 @@
 //! the toads still have less those of the frogs: the two kinds never meet. A part and its mirror image
 //! (reversed, toads and frogs swapped) are negatives, so they share a key.
 
-use super::Rules;
 use super::args::{bad_char, no_named, text};
+use super::{NarrowKey, Rules};
 use crate::engine::{Engine, EngineResult, GameId};
 use crate::rulesets::Args;
 use crate::value::picture::{Board, Cell, Picture, Tint};
@@ -132,9 +132,19 @@ impl ToadsFrogs {
 
 /// A strip's key: its layers and length in two words (a `u128` would align the solver's
 /// table entries to 32 bytes instead of 24, and the kernel's zeroing of the table's fresh pages
-/// is a good part of a short search).
+/// is a good part of a short search). The layers take the low [`MAX_LENGTH`] bits of each
+/// word, the length (six bits) the four bits above the toads and the two above the frogs.
 fn key_of(toads: u64, frogs: u64, len: u8) -> [u64; 2] {
-    [toads | u64::from(len) << 60, frogs]
+    let len = u64::from(len);
+    [toads | (len & 0xf) << 60, frogs | len >> 4 << 60]
+}
+
+/// The key of a strip of at most 32 cells in 96 bits: the layers side by side, the length.
+fn narrow_key_of(&[toads, frogs]: &[u64; 2]) -> Option<NarrowKey> {
+    const LAYER: u64 = (1 << 60) - 1;
+    let len = (toads >> 60 | frogs >> 60 << 4) as u32;
+    let (toads, frogs) = (toads & LAYER, frogs & LAYER);
+    (toads >> 32 == 0 && frogs >> 32 == 0).then(|| NarrowKey::new(toads | frogs << 32, len))
 }
 
 impl Rules for ToadsFrogs {
@@ -201,6 +211,10 @@ impl Rules for ToadsFrogs {
             start = j + 2;
         }
         emit(start, n + 4);
+    }
+
+    fn narrow_key(key: &[u64; 2]) -> Option<NarrowKey> {
+        narrow_key_of(key)
     }
 
     fn key(&self) -> ([u64; 2], bool) {
