@@ -17,7 +17,7 @@ use super::graph_argument;
 use super::model::{self, Graph, Syntax, bits};
 use crate::rulesets::Position;
 use crate::rulesets::impartial::{ImpartialPosition, ImpartialRules};
-use crate::rulesets::partizan::{PartizanPosition, Rules};
+use crate::rulesets::partizan::{NarrowKey, PartizanPosition, Rules};
 use crate::value::picture::{self, GraphPicture, Picture, Tint};
 use crate::value::{EvalError, EvalResult, Value};
 use std::rc::Rc;
@@ -680,6 +680,28 @@ impl Rules for GenCol {
             }
         };
         (ColKey::Shape(self.rule, key), negated)
+    }
+
+    /// A literal key on a graph of at most 21 vertices in 96 bits: the three vertex masks
+    /// side by side, and the graph's number with the rule (two 3-bit masks).
+    fn narrow_key(key: &ColKey) -> Option<NarrowKey> {
+        const WIDTH: u32 = 21;
+        let ColKey::Literal {
+            graph,
+            rule,
+            vertices,
+        } = key
+        else {
+            return None;
+        };
+        let fits = vertices.iter().all(|&m| m >> WIDTH == 0)
+            && *graph >> (u32::BITS - 6) == 0
+            && (rule.left | rule.right) >> 3 == 0;
+        fits.then(|| {
+            let [alive, left, right] = *vertices;
+            let tag = (*graph as u32) << 6 | u32::from(rule.left) << 3 | u32::from(rule.right);
+            NarrowKey::new(alive | left << WIDTH | right << (2 * WIDTH), tag)
+        })
     }
 
     fn literal_key(&self) -> Option<ColKey> {

@@ -145,6 +145,50 @@ fn arc_kayles_matches_plain_search_on_random_graphs() {
     }
 }
 
+/// Col's narrow keys (literal keys on at most 21 vertices) are equal exactly when the keys
+/// are, and wider or larger-numbered keys have none.
+#[test]
+fn col_narrow_keys_tell_literal_keys_apart() {
+    let mut rng = Rng(5);
+    let rules: Vec<ColRule> = (0..64).map(|r| ColRule::new(r >> 3, r & 7)).collect();
+    let edges = [0u64, 1, 1 << 19, 1 << 20, (1 << 21) - 1];
+    let mut keys = Vec::new();
+    for i in 0..600 {
+        let mut vertices = [(); 3].map(|()| edges[rng.below(5) as usize]);
+        if i % 3 == 0 {
+            vertices[rng.below(3) as usize] = rng.below(1 << 21);
+        }
+        keys.push(ColKey::Literal {
+            graph: [0, 1, 2, (1 << 26) - 1][rng.below(4) as usize],
+            rule: rules[rng.below(64) as usize],
+            vertices,
+        });
+    }
+    for a in &keys {
+        let narrow = GenCol::narrow_key(a).expect("fits");
+        for b in &keys {
+            assert_eq!(
+                narrow == GenCol::narrow_key(b).expect("fits"),
+                a == b,
+                "{a:?} {b:?}"
+            );
+        }
+    }
+    let wide = |graph, vertices| ColKey::Literal {
+        graph,
+        rule: ColRule::COL,
+        vertices,
+    };
+    for key in [
+        wide(0, [1 << 21, 0, 0]),
+        wide(0, [0, 0, 1 << 40]),
+        wide(1 << 26, [1, 0, 0]),
+        ColKey::Shape(ColRule::COL, Box::new([1, 2])),
+    ] {
+        assert_eq!(GenCol::narrow_key(&key), None, "{key:?}");
+    }
+}
+
 #[test]
 fn col_components_past_the_64th_vertex_keep_their_values() {
     // Literal keys of components on vertices past the 64th take another form: a path of eight
