@@ -8,9 +8,9 @@
 //! its cropped bitboards, the least image under the eight symmetries of the rectangle and the
 //! exchange of colours — which swaps the players, so it keys the negative.
 
-use super::Rules;
 use super::args::{no_named, text};
 use super::grid::{self, Dims};
+use super::{NarrowKey, Rules};
 use crate::rulesets::Args;
 use crate::value::picture::{Board, Cell, Picture, Tint};
 use crate::value::{EvalError, EvalResult};
@@ -118,6 +118,13 @@ impl Rules for Clobber {
                 1,
             ));
         });
+    }
+
+    /// The key of a board of up to 32 cells in 96 bits: the two layers side by side, the
+    /// width.
+    fn narrow_key(&(packed, o): &(u128, u128)) -> Option<NarrowKey> {
+        let (x, width) = (packed & grid::low_bits(121), (packed >> 121) as u32);
+        (x >> 32 == 0 && o >> 32 == 0).then(|| NarrowKey::new((x | o << 32) as u64, width))
     }
 
     fn key(&self) -> ((u128, u128), bool) {

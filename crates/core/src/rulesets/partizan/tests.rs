@@ -739,6 +739,55 @@ fn clobber_fast_solver_agrees_with_plain_search() {
     }
 }
 
+/// Clobber's narrow keys (boards of up to 32 cells) are equal exactly when the keys are:
+/// keys of random boards of every width, literal and least images alike.
+#[test]
+fn clobber_narrow_keys_tell_keys_apart() {
+    let mut rng = Lcg(13);
+    let mut keys = Vec::new();
+    for _ in 0..400 {
+        let (w, h) = (1 + rng.below(8) as usize, 1 + rng.below(4) as usize);
+        let board = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| ['x', 'o', '.', '.'][rng.below(4) as usize])
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        let board = cl(&board);
+        keys.push(board.key().0);
+        keys.extend(board.literal_key());
+    }
+    // And, as they stand, every 8×4 board of one or two stones of either colour, so that
+    // stones meet at the edges of both layers.
+    let mut cells = ['.'; 32];
+    for i in 0..32 {
+        for j in 0..32 {
+            for (a, b) in [('x', 'o'), ('o', 'x'), ('x', 'x')] {
+                cells[i] = a;
+                cells[j] = b;
+                let rows: Vec<String> = cells.chunks(8).map(|r| r.iter().collect()).collect();
+                keys.extend(cl(&rows.join("/")).literal_key());
+                cells[i] = '.';
+                cells[j] = '.';
+            }
+        }
+    }
+    for a in &keys {
+        let narrow = Clobber::narrow_key(a).expect("at most 32 cells");
+        for b in &keys {
+            assert_eq!(
+                Some(narrow) == Clobber::narrow_key(b),
+                a == b,
+                "{a:?} {b:?}"
+            );
+        }
+    }
+    let wide = cl(&["xo".repeat(17), "ox".repeat(17)].join("/"));
+    assert_eq!(Clobber::narrow_key(&wide.key().0), None);
+}
+
 #[test]
 fn clobber_colour_swap_is_the_negative() {
     let mut e = Engine::new();
