@@ -41,7 +41,8 @@ pub struct Solver<G: Rules> {
 }
 
 /// A key of at most 96 bits ([`Rules::narrow_key`]): 64 bits of position and a 32-bit tag
-/// (a board's shape), so that with its value an entry is 16 bytes.
+/// (what else the key holds: a board's shape, a strip's length), so that with its value an
+/// entry is 16 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NarrowKey([u32; 3]);
 
