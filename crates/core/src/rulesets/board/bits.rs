@@ -6,7 +6,9 @@
 //! A key ([`BoardKey`]) is the layers of the chosen image and the shape's number: for boards
 //! of at most 64 cells each layer is one `u64`, so a table entry is 24–32 bytes where the
 //! packed two-bits-a-cell key ([`super::cells::Packed`]) made it 48, and hashing and
-//! comparing it are a few word operations. Larger boards keep exact keys, boxed.
+//! comparing it are a few word operations. Larger boards keep exact keys, boxed. A key whose
+//! layers fit in one word side by side has a narrow form ([`BoardKey::narrow`]), which the
+//! solver keeps in 16-byte entries.
 
 use super::cells::Cells;
 use crate::rulesets::partizan::NarrowKey;

@@ -73,8 +73,8 @@ pub trait Rules: Clone + fmt::Debug + Sized + Send + Sync + 'static {
 
     /// The key in 96 bits, when it fits: the solver keeps such keys in a table of 16-byte
     /// entries beside the table of whole keys. Most searches' tables outgrow the processor's
-    /// caches, and a whole key of two or three words made an entry 24–32 bytes: twice the
-    /// memory to fetch at each probe and, as the table doubles, to have the kernel zero.
+    /// caches, and a whole key of two to five words made an entry 24–48 bytes: twice the
+    /// memory or more to fetch at each probe and, as the table doubles, to have the kernel zero.
     /// It must give equal narrow keys only for equal keys, and decide by the key alone (a
     /// key is always looked for where it was stored). `None` (the default) keeps every key
     /// whole.
