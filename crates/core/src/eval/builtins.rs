@@ -8,6 +8,15 @@ use super::{EvalError, EvalResult, Evaluator, Value};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
+/// Whether `name(…)` is a built-in function, or a property or method of games or numbers
+/// called as one (`temperature(G)`): what [`Evaluator::call_builtin`] dispatches.
+pub(super) fn is_builtin(name: &str) -> bool {
+    let key = method_key(name);
+    [Kind::Function, Kind::GameMethod, Kind::NumberMethod]
+        .into_iter()
+        .any(|kind| reference::entry_by_key(&key, kind).is_some())
+}
+
 impl Evaluator<'_> {
     pub(super) fn call_builtin(
         &mut self,

@@ -709,6 +709,11 @@ impl Evaluator<'_> {
                 .collect::<EvalResult<Vec<_>>>()?;
             return r.position(&values, self.engine);
         }
+        // A name that no function or property has is refused before its arguments are
+        // computed, which may take long (`lats(nim_values(R, 10^6))`).
+        if !super::builtins::is_builtin(name) {
+            return Err(self.unknown_name(name));
+        }
         let crate::rulesets::Args { positional, named } = self.eval_args(args)?;
         // The collection functions take a range as it is (`Sum(1..10^9)` needs no list).
         let keeps_ranges = matches!(

@@ -332,6 +332,17 @@ fn a_function_named_without_arguments_says_how_to_call_it() {
     ]);
 }
 
+/// An unknown function is refused before its arguments are computed: the error names it,
+/// not a fault in an argument, and comes at once however long the arguments would take.
+#[test]
+fn an_unknown_function_is_refused_before_its_arguments() {
+    check(&[
+        ("nosuch(1/0)", "!That variable is not defined: `nosuch`"),
+        ("temprature(1/0, 2)", "!did you mean `temperature`?"),
+        ("temperature(1/0)", "!division by zero"),
+    ]);
+}
+
 /// An integer expression over the locals `a`, `b` and literals, and its value computed
 /// with big integers: the reference for the evaluator's machine-integer path.
 #[derive(Clone, Debug)]
