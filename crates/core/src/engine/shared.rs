@@ -24,6 +24,18 @@ pub struct SharedGames {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SharedId(u32);
 
+impl SharedId {
+    /// The id as a number, for maps that keep ids in atomic words.
+    pub(crate) fn to_u32(self) -> u32 {
+        self.0
+    }
+
+    /// The id that [`SharedId::to_u32`] gave as `n`.
+    pub(crate) fn from_u32(n: u32) -> SharedId {
+        SharedId(n)
+    }
+}
+
 /// A canonical game as stored in [`SharedGames`].
 #[derive(Debug)]
 enum SharedGame {

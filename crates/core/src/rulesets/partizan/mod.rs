@@ -20,6 +20,7 @@ mod domineering;
 mod domineering_small;
 pub(crate) mod grid;
 mod hackenbush;
+mod narrow_map;
 mod parallel;
 mod position;
 mod solver;

@@ -21,14 +21,16 @@
 //! 4. The calling thread then solves the root, finding the tasks' values in the shared table.
 //!
 //! Nothing waits: two threads may solve the same component at once, and the later value
-//! (equal, as canonical forms are unique) is dropped. The shared table is a sharded map
-//! (`dashmap`) whose locks are held for one look-up or insert, and the store of games is read
-//! without a lock (`boxcar`), so more threads contend little. What grows with them is the work
+//! (equal, as canonical forms are unique) is dropped. The shared table keeps narrow keys in a
+//! map without locks (`narrow_map`) and whole keys in a sharded map (`dashmap`) whose locks
+//! are held for one look-up or insert, and the store of games is read without a lock
+//! (`boxcar`), so more threads contend little. What grows with them is the work
 //! solved twice at the same moment and the copies of shared games in each engine
 //! (docs/architecture.md, "Several threads").
 
 use super::Rules;
-use super::solver::{NarrowKey, Solver};
+use super::narrow_map::NarrowMap;
+use super::solver::Solver;
 use crate::engine::shared::{Exchange, SharedGames, SharedId};
 use crate::engine::{Engine, EngineError, EngineResult, GameId};
 use dashmap::DashMap;
@@ -76,14 +78,15 @@ const REPORT_EVERY: usize = 1 << 12;
 /// Each worker's stack: the search recurses once per move, and canonical forms recurse too.
 const WORKER_STACK: usize = 256 << 20;
 
-/// The values every thread of one search has published, by component key (by its narrow
-/// form when it has one, as in the solver's own table).
+/// The values every thread of one search has published, by component key: by its narrow
+/// form when it has one (as in the solver's own table), in a map without locks; else whole.
 pub(crate) struct SharedTable<G: Rules> {
     games: SharedGames,
     values: DashMap<G::Key, SharedId, FxBuildHasher>,
-    narrow_values: DashMap<NarrowKey, SharedId, FxBuildHasher>,
-    /// One bit per hash of a published key: a clear bit says, without touching the map and
-    /// its locks, that a key is not there (most look-ups, as most components are new).
+    narrow_values: NarrowMap,
+    /// One bit per hash of a key published whole: a clear bit says, without touching the
+    /// map and its locks, that a key is not there (most look-ups, as most components are
+    /// new).
     published: Box<[AtomicU64]>,
     /// Components solved by all threads, as they report them (every [`REPORT_EVERY`]).
     solved: AtomicUsize,
@@ -98,7 +101,7 @@ impl<G: Rules> SharedTable<G> {
         SharedTable {
             games: SharedGames::default(),
             values: DashMap::with_hasher_and_shard_amount(FxBuildHasher, SHARDS),
-            narrow_values: DashMap::with_hasher_and_shard_amount(FxBuildHasher, SHARDS),
+            narrow_values: NarrowMap::default(),
             published: (0..PUBLISHED_WORDS).map(|_| AtomicU64::new(0)).collect(),
             solved: AtomicUsize::new(0),
             failure: Mutex::new(None),
@@ -115,23 +118,29 @@ impl<G: Rules> SharedTable<G> {
         }
     }
 
-    /// The value published for `key`. Copied out, so that the map's shard is not locked
-    /// while the value is imported.
+    /// The value published for `key`. Copied out of the whole keys' map, so that its shard
+    /// is not locked while the value is imported.
     fn get(&self, key: &G::Key) -> Option<SharedId> {
         match G::narrow_key(key) {
-            Some(narrow) => self.narrow_values.get(&narrow).map(|v| *v.value()),
-            None => self.values.get(key).map(|v| *v.value()),
+            Some(narrow) => self.narrow_values.get(&narrow).map(SharedId::from_u32),
+            None => {
+                let (word, bit) = Self::published_bit(key);
+                if self.published[word].load(Ordering::Relaxed) & bit == 0 {
+                    return None;
+                }
+                self.values.get(key).map(|v| *v.value())
+            }
         }
     }
 
     /// Publish `shared` as the value of `key`, unless a value is there already.
     fn insert(&self, key: &G::Key, shared: SharedId) {
         match G::narrow_key(key) {
-            Some(narrow) => {
-                self.narrow_values.entry(narrow).or_insert(shared);
-            }
+            Some(narrow) => self.narrow_values.insert(&narrow, shared.to_u32()),
             None => {
                 self.values.entry(key.clone()).or_insert(shared);
+                let (word, bit) = Self::published_bit(key);
+                self.published[word].fetch_or(bit, Ordering::Relaxed);
             }
         }
     }
@@ -180,10 +189,6 @@ impl<G: Rules> Sharing<G> {
         if self.table.failed.load(Ordering::Relaxed) {
             return Err(EngineError::Interrupted);
         }
-        let (word, bit) = SharedTable::<G>::published_bit(key);
-        if self.table.published[word].load(Ordering::Relaxed) & bit == 0 {
-            return Ok(None);
-        }
         self.table
             .get(key)
             .map(|s| engine.import(s, &self.table.games, &mut self.exchange))
@@ -200,8 +205,6 @@ impl<G: Rules> Sharing<G> {
     ) -> EngineResult<Option<usize>> {
         let shared = engine.export(value, &self.table.games, &mut self.exchange)?;
         self.table.insert(key, shared);
-        let (word, bit) = SharedTable::<G>::published_bit(key);
-        self.table.published[word].fetch_or(bit, Ordering::Relaxed);
         self.unreported += 1;
         if self.unreported == REPORT_EVERY {
             self.unreported = 0;

@@ -50,6 +50,12 @@ impl NarrowKey {
     pub fn new(bits: u64, tag: u32) -> NarrowKey {
         NarrowKey([bits as u32, (bits >> 32) as u32, tag])
     }
+
+    /// The 64 bits of position and the tag.
+    pub fn parts(self) -> (u64, u32) {
+        let [low, high, tag] = self.0;
+        (u64::from(low) | u64::from(high) << 32, tag)
+    }
 }
 
 impl Hash for NarrowKey {
