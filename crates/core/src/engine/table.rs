@@ -110,16 +110,7 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         if self.len == 0 {
             return;
         }
-        let slot: *const Option<(K, V)> = &self.slots[self.home(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: SSE is part of every x86-64 processor, and a prefetch never faults (it
-        // reads nothing into the program, whatever the address).
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        prefetch(&self.slots[self.home(key)]);
     }
 
     pub fn contains_key(&self, key: &K) -> bool {
@@ -182,6 +173,21 @@ impl<K: Hash + Eq, V: Copy> Table<K, V> {
         }
         true
     }
+}
+
+/// Start reading the cache line of `place` (a hint: it changes nothing the program sees).
+#[inline]
+pub(crate) fn prefetch<T>(place: &T) {
+    let address: *const T = place;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of every x86-64 processor, and a prefetch never faults (it reads
+    // nothing into the program, whatever the address).
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(address.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 #[cfg(test)]

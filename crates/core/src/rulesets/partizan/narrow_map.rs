@@ -168,6 +168,15 @@ impl NarrowMap {
         None
     }
 
+    /// Start reading the home slot of `key` into the cache, for a look-up soon after.
+    pub(crate) fn touch(&self, key: &NarrowKey) {
+        let hash = hash(key);
+        let array = &self.arrays[self.shard(hash).array.load(Ordering::Relaxed)];
+        if let Some(slot) = probes(array, hash).next() {
+            crate::engine::table::prefetch(slot);
+        }
+    }
+
     /// Store `value` for `key`, unless a value for it is there already (equal: the threads'
     /// values of one key are), there is no room near its home, or its shard is being copied.
     pub(crate) fn insert(&self, key: &NarrowKey, value: u32) {

@@ -133,6 +133,13 @@ impl<G: Rules> SharedTable<G> {
         }
     }
 
+    /// Start reading where `key`'s value would be, if it has a narrow form.
+    fn touch(&self, key: &G::Key) {
+        if let Some(narrow) = G::narrow_key(key) {
+            self.narrow_values.touch(&narrow);
+        }
+    }
+
     /// Publish `shared` as the value of `key`, unless a value is there already.
     fn insert(&self, key: &G::Key, shared: SharedId) {
         match G::narrow_key(key) {
@@ -193,6 +200,12 @@ impl<G: Rules> Sharing<G> {
             .get(key)
             .map(|s| engine.import(s, &self.table.games, &mut self.exchange))
             .transpose()
+    }
+
+    /// Start reading where another thread's value of `key` would be (see
+    /// [`Solver::option_values`]).
+    pub(super) fn touch(&self, key: &G::Key) {
+        self.table.touch(key);
     }
 
     /// Publish the value of `key`. Now and then returns how many components the threads have

@@ -269,7 +269,9 @@ impl<G: Rules> Solver<G> {
     /// each key's slot in the table is prefetched as it is made: the table is far larger
     /// than the processor's caches, and reading the slots of a whole option list at once
     /// lets those memory reads overlap (they were a sixth of the time of Domineering 6×5
-    /// when each waited for the one before; prefetching saves about a tenth of it).
+    /// when each waited for the one before; prefetching saves about a tenth of it). While
+    /// the search is split, the key's slot in the shared map of narrow keys is prefetched
+    /// too: a component missing from this thread's table is looked for there next.
     fn option_values(
         &mut self,
         part: &G,
@@ -299,6 +301,9 @@ impl<G: Rules> Solver<G> {
                     None => {
                         let (key, negated) = part.key();
                         self.table.touch(&key);
+                        if let Some(sharing) = &self.sharing {
+                            sharing.touch(&key);
+                        }
                         PieceKey::Keyed { key, negated }
                     }
                 };
