@@ -66,7 +66,8 @@ struct Shard {
     growing: Mutex<()>,
 }
 
-/// A map from narrow keys to 32-bit values (below `u32::MAX`), filled by several threads.
+/// A map from narrow keys to 32-bit values (below `u32::MAX - 1`, so that no entry reads as
+/// [`CLAIMED`] or empty), filled by several threads.
 pub(crate) struct NarrowMap {
     /// Every array any shard has had, current or outgrown (readers may still hold those).
     arrays: boxcar::Vec<Box<[Slot]>>,
@@ -180,7 +181,7 @@ impl NarrowMap {
     /// Store `value` for `key`, unless a value for it is there already (equal: the threads'
     /// values of one key are), there is no room near its home, or its shard is being copied.
     pub(crate) fn insert(&self, key: &NarrowKey, value: u32) {
-        debug_assert!(value < u32::MAX);
+        debug_assert!(value < u32::MAX - 1);
         let (bits, tag) = key.parts();
         let rest = u64::from(tag) << 32 | u64::from(value + 1);
         let hash = hash(key);
