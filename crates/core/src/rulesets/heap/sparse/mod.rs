@@ -145,8 +145,10 @@
 
 use super::code::{Modifier, TbCode};
 use pipeline::Helper;
+use wanted::Wanted;
 
 mod pipeline;
+mod wanted;
 
 /// Whether the processor runs the builds of the hot loops compiled for x86-64-v3 (AVX2, BMI1
 /// and 2, LZCNT, POPCNT): the eight-wide compares of `find_few`, shifts by a register
@@ -209,6 +211,13 @@ const FIRST_CHUNK: usize = 32;
 /// Needed values few enough to be looked for by comparison rather than marked.
 const FEW: usize = 4;
 
+/// Needed values few enough to be looked for in a bit map, where the processor can
+/// ([`wanted`]); more are found sooner by marking every pair.
+const WANTED_FROM: usize = 64;
+
+/// Pairs of each split move the bit-map scan takes at a time (the moves advance together).
+const WANTED_CHUNK: usize = 4096;
+
 /// Heaps whose rare pairs are marked together (see [`mark_block`]).
 const BLOCK: usize = 256;
 
@@ -268,6 +277,9 @@ pub struct SparseOctal {
     helper: Option<Helper>,
     /// How many heaps' pairs the helper marks a block (pipeline.rs).
     helper_load: usize,
+    /// The sequence in sixteen bits a value, for the bit-map scan ([`wanted`]): kept while
+    /// every value is below `wanted::LIMIT` and the processor runs that scan.
+    values16: Option<Vec<u16>>,
 }
 
 impl SparseOctal {
@@ -330,6 +342,7 @@ impl SparseOctal {
             helper_stopped: false,
             helper: None,
             helper_load: 0,
+            values16: wanted::available().then(Vec::new),
         })
     }
 
@@ -345,6 +358,10 @@ impl SparseOctal {
     pub fn set_goal(&mut self, len: usize) {
         self.goal = len;
         self.helper_stopped = false;
+        if let Some(copy) = &mut self.values16 {
+            // Room for the whole run at once: doubling would leave up to half of it unused.
+            copy.reserve_exact(len.saturating_sub(copy.len()));
+        }
     }
 
     /// Stop the helper thread, if there is one (a later block starts another).
@@ -384,6 +401,7 @@ impl SparseOctal {
         if self.mask != 0 && n >= self.block_start + BLOCK {
             self.start_block(g);
         }
+        self.copy_values16(g);
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.stamp.fill(0);
@@ -416,6 +434,23 @@ impl SparseOctal {
         };
         self.record(n, value);
         value
+    }
+
+    /// Bring the sixteen-bit copy of the sequence up to `g`, or drop it for good at a value
+    /// too large for the bit-map scan.
+    #[inline(always)]
+    fn copy_values16(&mut self, g: &[u32]) {
+        let Some(copy) = &mut self.values16 else {
+            return;
+        };
+        copy.truncate(g.len());
+        for &v in &g[copy.len()..] {
+            if v >= wanted::LIMIT {
+                self.values16 = None;
+                return;
+            }
+            copy.push(v as u16);
+        }
     }
 
     /// One-heap moves, whole-heap moves, equal splits, and every split with a rare member.
@@ -512,13 +547,8 @@ impl SparseOctal {
             }
         };
         self.block_scanned = scanned;
-        // What the helper left: the rare heaps between BLOCK and its first (its pairs had to
-        // lie a block lower), and those after its last.
-        let rest = self.rare[first..helper_marked.start.max(first)]
-            .iter()
-            .chain(&self.rare[helper_marked.end.max(first)..])
-            .map(|&a| a as usize);
-        mark_block(&self.moves, g, rest, n, words, &mut self.block_marks);
+        // The next block's request goes first, so that the helper's pass runs beside this
+        // thread's share of this block's pass as well as beside its scans.
         if let Some(helper) = &mut self.helper
             && !helper.request(g, self.mask, self.helper_load, words)
         {
@@ -526,6 +556,13 @@ impl SparseOctal {
             self.helper = None;
             self.helper_stopped = true;
         }
+        // What the helper left: the rare heaps between BLOCK and its first (its pairs had to
+        // lie a block lower), and those after its last.
+        let rest = self.rare[first..helper_marked.start.max(first)]
+            .iter()
+            .chain(&self.rare[helper_marked.end.max(first)..])
+            .map(|&a| a as usize);
+        mark_block(&self.moves, g, rest, n, words, &mut self.block_marks);
     }
 
     /// The helper's next load: less when the caller had to wait for its marks, more when not,
@@ -609,6 +646,10 @@ impl SparseOctal {
             if a < skip.start {
                 end = end.min(skip.start);
             }
+            if until_needed && self.values16.is_some() && self.needed.len() <= WANTED_FROM {
+                self.scan_for_wanted(&spans[..count], a, skip, longest);
+                return;
+            }
             if until_needed && self.needed.len() <= FEW {
                 // Only a few scarce values left: look for them alone. A compare-and-or loop
                 // vectorises, unlike the scattered stores of marking every pair.
@@ -641,6 +682,40 @@ impl SparseOctal {
                 }
             }
         }
+    }
+
+    /// The rest of the scan, from pair `a` on (past the pairs in `skip`), looking for the
+    /// needed values all at once in a bit map ([`wanted`]).
+    fn scan_for_wanted(
+        &mut self,
+        spans: &[(usize, usize)],
+        mut a: usize,
+        skip: std::ops::Range<usize>,
+        longest: usize,
+    ) {
+        let Some(g) = &self.values16 else {
+            return;
+        };
+        let round = self.round;
+        let mut wanted = Wanted::of(&self.needed);
+        while a <= longest && !wanted.is_empty() {
+            if skip.contains(&a) {
+                a = skip.end;
+                continue;
+            }
+            let mut end = (a + WANTED_CHUNK).min(longest + 1);
+            if a < skip.start {
+                end = end.min(skip.start);
+            }
+            for &(r, top) in spans {
+                if a <= top {
+                    let end = end.min(top + 1);
+                    wanted::find_wanted(g, r, a, end, &mut wanted, &mut self.stamp, round);
+                }
+            }
+            a = end;
+        }
+        keep_unstamped(&mut self.needed, &self.stamp, round);
     }
 
     /// Take from the helper's scan marks for heap n the values still needed, or all of them.
