@@ -252,6 +252,11 @@ pub struct SparseOctal {
     round: u32,
     /// Rare values below κ not seen yet (reused between heaps).
     needed: Vec<u32>,
+    /// The values this heap's moves reach, as bits (reused between heaps).
+    heap_marks: Vec<u64>,
+    /// Bit j set when j (0-63) is common under the mask; a word of values whose first,
+    /// 64k, is common holds the complement.
+    common_low: u64,
     /// Heaps block_start .. block_start + BLOCK have their pairs (a, r − a) with a rare and
     /// a > BLOCK marked in `block_marks` (`block_words` words a heap) — all but the pairs with
     /// a small or a new rare heap, which `next` adds itself.
@@ -329,6 +334,8 @@ impl SparseOctal {
             stamp: vec![0; 4],
             round: 0,
             needed: Vec::new(),
+            heap_marks: Vec::new(),
+            common_low: 0,
             block_start: 0,
             block_words: 0,
             block_rare: 0..0,
@@ -407,30 +414,28 @@ impl SparseOctal {
             self.stamp.fill(0);
             self.round = 1;
         }
-        self.mark_rare_pairs(g);
         let value = if self.mask == 0 || !self.splits {
+            let mut stamp = std::mem::take(&mut self.stamp);
+            let round = self.round;
+            self.mark_moves(g, |v| stamp[v] = round);
+            self.stamp = stamp;
             self.needed.clear();
             self.scan_pairs(g);
             self.least_unmarked()
         } else {
-            // κ: the least common value not reached (common values come only from the moves
-            // marked so far).
-            let round = self.round;
-            let mask = self.mask;
-            let stamp = &self.stamp;
-            let kappa = (0u32..)
-                .find(|&v| (v & mask).count_ones() % 2 == 1 && stamp[v as usize] != round)
-                .unwrap_or(0);
-            self.needed.clear();
-            self.needed.extend(
-                (0..kappa)
-                    .filter(|&v| (v & mask).count_ones().is_multiple_of(2))
-                    .filter(|&v| stamp[v as usize] != round),
-            );
+            // Common values come only from the moves marked so far; the scan looks for the
+            // rare ones below κ among the other pairs.
+            let kappa = self.mark_and_find_needed(g);
             if !self.needed.is_empty() {
                 self.scan_pairs(g);
             }
-            self.least_unmarked().min(kappa)
+            // The least needed value that no pair gave, or else κ.
+            let (stamp, round) = (&self.stamp, self.round);
+            self.needed
+                .iter()
+                .copied()
+                .find(|&v| stamp[v as usize] != round)
+                .unwrap_or(kappa)
         };
         self.record(n, value);
         value
@@ -453,21 +458,11 @@ impl SparseOctal {
         }
     }
 
-    /// One-heap moves, whole-heap moves, equal splits, and every split with a rare member.
+    /// Mark `mark(v)` the values of one-heap moves, whole-heap moves, equal splits, and,
+    /// under a mask, every split with a rare member that the block's pass left out.
     #[inline(always)]
-    fn mark_rare_pairs(&mut self, g: &[u32]) {
+    fn mark_moves(&self, g: &[u32], mut mark: impl FnMut(usize)) {
         let n = g.len();
-        let round = self.round;
-        let stamp = &mut self.stamp;
-        if self.mask != 0 && !self.block_marks.is_empty() {
-            // What the block marked for this heap.
-            let w = self.block_words;
-            stamp_bits(
-                &self.block_marks[(n - self.block_start) * w..][..w],
-                stamp,
-                round,
-            );
-        }
         for m in &self.moves {
             if m.j > n {
                 break;
@@ -475,18 +470,18 @@ impl SparseOctal {
             let r = n - m.j;
             if r == 0 {
                 if m.take_all {
-                    stamp[0] = round;
+                    mark(0);
                 }
                 continue;
             }
             if m.leave_one && (r >= 2 || !m.leave_one_needs_two) {
-                stamp[g[r] as usize] = round;
+                mark(g[r] as usize);
             }
             if r < 2 {
                 continue;
             }
             match m.split {
-                Split::Equal if r.is_multiple_of(2) => stamp[0] = round,
+                Split::Equal if r.is_multiple_of(2) => mark(0),
                 Split::Pair { distinct } if self.mask != 0 => {
                     // Rare heaps a < r: each pair (a, r − a) with a rare member, seen from
                     // that member (a pair of two rare heaps is marked twice, harmlessly).
@@ -500,13 +495,68 @@ impl SparseOctal {
                     for &a in rest {
                         let a = a as usize;
                         if Some(a) != half {
-                            stamp[(g[a] ^ g[r - a]) as usize] = round;
+                            mark((g[a] ^ g[r - a]) as usize);
                         }
                     }
                 }
                 _ => {}
             }
         }
+    }
+
+    /// Under a mask: mark this heap's moves as bits (the block's row, then the rest), and
+    /// from them find κ, the least common value not reached, and the rare values below it
+    /// not reached either (`needed`, ascending). Word by word: the common values of a word
+    /// of 64 are a fixed pattern or its complement, so neither takes a test a value.
+    #[inline(always)]
+    fn mark_and_find_needed(&mut self, g: &[u32]) -> u32 {
+        let n = g.len();
+        let mut bits = std::mem::take(&mut self.heap_marks);
+        bits.clear();
+        // Room for every value `stamp` has room for.
+        bits.resize(self.stamp.len().div_ceil(64), 0);
+        if !self.block_marks.is_empty() {
+            let w = self.block_words;
+            let row = &self.block_marks[(n - self.block_start) * w..][..w];
+            for (word, &marked) in bits.iter_mut().zip(row) {
+                *word = marked;
+            }
+        }
+        self.mark_moves(g, |v| bits[v >> 6] |= 1 << (v & 63));
+        let (mask, low) = (self.mask, self.common_low);
+        let common = |k: usize| {
+            if ((k << 6) as u32 & mask).count_ones() % 2 == 1 {
+                !low
+            } else {
+                low
+            }
+        };
+        // The first common value past every word is never marked (see `record`).
+        let kappa = bits
+            .iter()
+            .enumerate()
+            .find_map(|(k, &word)| {
+                let free = common(k) & !word;
+                (free != 0).then(|| (k << 6) as u32 + free.trailing_zeros())
+            })
+            .unwrap_or_else(|| {
+                let past = (bits.len() << 6) as u32;
+                (past..).find(|&v| !is_rare_under(mask, v)).unwrap_or(past)
+            });
+        self.needed.clear();
+        for (k, &word) in bits.iter().enumerate().take((kappa as usize >> 6) + 1) {
+            let below = (k << 6) as u32;
+            let mut rare = !common(k) & !word;
+            if kappa - below < 64 {
+                rare &= (1u64 << (kappa - below)) - 1;
+            }
+            while rare != 0 {
+                self.needed.push(below + rare.trailing_zeros());
+                rare &= rare - 1;
+            }
+        }
+        self.heap_marks = bits;
+        kappa
     }
 
     /// Start the block of heaps n … n + BLOCK − 1: take what the helper marked for it during
@@ -797,6 +847,7 @@ impl SparseOctal {
             return;
         }
         self.mask = mask;
+        self.common_low = (0..64).fold(0, |p, j| p | u64::from(!is_rare_under(mask, j)) << j);
         self.rare = if mask == 0 {
             Vec::new()
         } else {
