@@ -118,6 +118,37 @@
 //!   make it. A profile of 0.007 to 300 000 heaps on one thread: 55 % in the per-heap work
 //!   (mostly the scan), 45 % in the block pass.
 //!
+//! * (2026-12-08.) Values unchanged:
+//!   - Counted over 0.007's heaps from 750 000 to 1.25·10^6: each needs about 230 rare values
+//!     below κ; 64 are still missing after 3 400 pairs, 16 after 9 400, 4 after 18 600, the
+//!     last after 35 000. So a heap scanned 18 000 pairs stamping (0.43 ns a pair in a
+//!     micro-benchmark) and 17 000 comparing with four values (0.12 ns). Once at most 64 are
+//!     needed, the scan now tests 32 pairs a step against a bit map of them ([`wanted`],
+//!     AVX-512BW, 0.055 ns a pair), reading a sixteen-bit copy of the sequence. Thresholds of
+//!     16, 64, 128 and 256 values, and the bit map from the first pair, took 5.2-6.1 s on 0.007
+//!     to 300 000 heaps (16 slowest; 64 and from the first pair fastest); Grundy's game, whose
+//!     scans are short, did not change. One thread, 0.007 to 300 000 heaps: 7.7 s → 5.5 s.
+//!   - On two threads that left the caller waiting: it sent the helper the next block's
+//!     request only after marking its own share of this block's pass, so the helper idled
+//!     through that share (a profile: the caller busy all the time, the helper half of it).
+//!     The request now goes first: 0.007 to 2^20 on two threads 21.1 s → 16.4 s.
+//!   - κ and the needed values come from the heap's marks as bits: the block's row, with the
+//!     other moves of the heap set into a copy of it, and the common values of each word of
+//!     64 a fixed pattern or its complement. Before, the row was stamped value by value
+//!     (about a thousand stores a heap on 0.007) and every value below κ tested twice. One
+//!     thread: 0.007 to 400 000 heaps 7.66 s → 7.14 s, Grundy's game to 2^21 4.20 s → 3.89 s.
+//!   - Treblecross to 2^22 on two threads, old and new build one after the other: 85.7 s →
+//!     62.1 s in a slow hour (the first two changes), then 62.0 s → 44.7 s in a faster one
+//!     (all three).
+//!   - The block pass is now two-thirds of the time on one thread. A two-phase κ measured
+//!     again over 0.007's heaps from 10^5 to 10^6 (every 61st): with the pairs of the first
+//!     three-quarters of the rare heaps marked, the true κ is among the first nine common
+//!     values left unmarked at 99.4 % of heaps and among the first 17 at 99.9 % (with half
+//!     marked, only 73 % within nine). So the last quarter of the pass could compare each
+//!     heap's 16 first unmarked values with 32 heaps' pairs a step instead of marking them,
+//!     about a fifth of the pass; not done yet, since the helper's share of the pass would
+//!     have to be split the same way.
+//!
 //! Figures (whole process, `/usr/bin/time`): Grundy's game to 10^6 heaps 3.6-3.9 s (was
 //! 6.3 s); heap 2^24 58 s, 118 MB (load ≈ 2.6 on two cores); the ten classic long periods of
 //! issue 11 together 34 s, 0.354 (preperiod 10 061 916) alone 19 s and 308 MB.
@@ -158,7 +189,8 @@ mod wanted;
 /// with the whole program built for x86-64-v3 (which no release can assume).
 #[cfg(target_arch = "x86_64")]
 mod wide {
-    /// Tests set it to run the portable build on a processor that has the features.
+    /// Tests set it to run the portable build, without the bit-map scan of [`super::wanted`]
+    /// either, on a processor that has the features.
     #[cfg(test)]
     pub static PORTABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -531,7 +563,8 @@ impl SparseOctal {
                 low
             }
         };
-        // The first common value past every word is never marked (see `record`).
+        // Marks lie below the power of two over every value and `stamp` has room for twice
+        // that (see `record`): the common values above the marks make κ fall within `bits`.
         let kappa = bits
             .iter()
             .enumerate()
@@ -560,8 +593,8 @@ impl SparseOctal {
     }
 
     /// Start the block of heaps n … n + BLOCK − 1: take what the helper marked for it during
-    /// the previous block and mark the rest of its pass here, or mark it all here; then have
-    /// the helper mark the next block's.
+    /// the previous block, have the helper start on the next block's, and mark the rest of
+    /// this block's pass here (all of it when there is no helper).
     fn start_block(&mut self, g: &[u32]) {
         let n = g.len();
         self.block_start = n;
