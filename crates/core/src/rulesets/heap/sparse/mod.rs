@@ -128,6 +128,9 @@
 //!     16, 64, 128 and 256 values, and the bit map from the first pair, took 5.2-6.1 s on 0.007
 //!     to 300 000 heaps (16 slowest; 64 and from the first pair fastest); Grundy's game, whose
 //!     scans are short, did not change. One thread, 0.007 to 300 000 heaps: 7.7 s → 5.5 s.
+//!     The copy is made only once most of a window's scans run past 4096 pairs ([`Copy16`]):
+//!     0.007 and Grundy's game make it, 0.354 does not (its period search: 8.3-8.6 s and
+//!     237-252 MB either way, against 308 MB with the copy made from the start).
 //!   - On two threads that left the caller waiting: it sent the helper the next block's
 //!     request only after marking its own share of this block's pass, so the helper idled
 //!     through that share (a profile: the caller busy all the time, the helper half of it).
@@ -314,10 +317,33 @@ pub struct SparseOctal {
     helper: Option<Helper>,
     /// How many heaps' pairs the helper marks a block (pipeline.rs).
     helper_load: usize,
-    /// The sequence in sixteen bits a value, for the bit-map scan ([`wanted`]): kept while
-    /// every value is below `wanted::LIMIT` and the processor runs that scan.
-    values16: Option<Vec<u16>>,
+    /// The sixteen-bit copy of the sequence that the bit-map scan reads ([`wanted`]).
+    copy16: Copy16,
 }
+
+/// Whether the bit-map scan's copy of the sequence is made. It costs half the sequence's
+/// memory again and pays only where scans run long: 0.007's heaps scan 35 000 pairs each, and
+/// 0.007 to 300 000 heaps took 5.5 s with it instead of 7.7 s; 0.354's find their values
+/// within 512 pairs, and its period search took as long with it, in 308 MB instead of 237 MB.
+#[derive(Debug)]
+enum Copy16 {
+    /// The processor lacks AVX-512BW, or a value reached `wanted::LIMIT`.
+    Never,
+    /// Not yet: of the last `heaps` heaps scanned, `long` went past [`LONG_SCAN`] pairs.
+    Watching {
+        heaps: u32,
+        long: u32,
+    },
+    Made(Vec<u16>),
+}
+
+/// Pairs past which a heap's scan counts as long (see [`Copy16`]). (Tests count every scan,
+/// so that short sequences take the bit-map scan too.)
+const LONG_SCAN: usize = if cfg!(test) { 0 } else { 4096 };
+
+/// Heaps scanned between two looks at how long the scans run: the copy is made when more
+/// than half of them were long.
+const SCAN_WINDOW: u32 = if cfg!(test) { 16 } else { 1024 };
 
 impl SparseOctal {
     /// How many heaps are rare under the current mask (the method's cost per heap).
@@ -381,7 +407,11 @@ impl SparseOctal {
             helper_stopped: false,
             helper: None,
             helper_load: 0,
-            values16: wanted::available().then(Vec::new),
+            copy16: if wanted::available() {
+                Copy16::Watching { heaps: 0, long: 0 }
+            } else {
+                Copy16::Never
+            },
         })
     }
 
@@ -397,10 +427,6 @@ impl SparseOctal {
     pub fn set_goal(&mut self, len: usize) {
         self.goal = len;
         self.helper_stopped = false;
-        if let Some(copy) = &mut self.values16 {
-            // Room for the whole run at once: doubling would leave up to half of it unused.
-            copy.reserve_exact(len.saturating_sub(copy.len()));
-        }
     }
 
     /// Stop the helper thread, if there is one (a later block starts another).
@@ -459,7 +485,8 @@ impl SparseOctal {
             // rare ones below κ among the other pairs.
             let kappa = self.mark_and_find_needed(g);
             if !self.needed.is_empty() {
-                self.scan_pairs(g);
+                let reached = self.scan_pairs(g);
+                self.watch_scans(reached);
             }
             // The least needed value that no pair gave, or else κ.
             let (stamp, round) = (&self.stamp, self.round);
@@ -477,16 +504,34 @@ impl SparseOctal {
     /// too large for the bit-map scan.
     #[inline(always)]
     fn copy_values16(&mut self, g: &[u32]) {
-        let Some(copy) = &mut self.values16 else {
+        let Copy16::Made(copy) = &mut self.copy16 else {
             return;
         };
         copy.truncate(g.len());
         for &v in &g[copy.len()..] {
             if v >= wanted::LIMIT {
-                self.values16 = None;
+                self.copy16 = Copy16::Never;
                 return;
             }
             copy.push(v as u16);
+        }
+    }
+
+    /// Count a heap's scan that went up to pair `reached`, and make the copy when most of a
+    /// window's scans were long.
+    fn watch_scans(&mut self, reached: usize) {
+        let Copy16::Watching { heaps, long } = &mut self.copy16 else {
+            return;
+        };
+        *heaps += 1;
+        *long += u32::from(reached > LONG_SCAN);
+        if *heaps == SCAN_WINDOW {
+            if 2 * *long > *heaps {
+                // Filled up to the sequence at the next heap.
+                self.copy16 = Copy16::Made(Vec::new());
+            } else {
+                (*heaps, *long) = (0, 0);
+            }
         }
     }
 
@@ -676,9 +721,10 @@ impl SparseOctal {
     /// Mark split values pair by pair, from the smallest heaps up: every pair, or — when
     /// values are `needed` — until all of them have been seen. The split moves advance
     /// together, chunk by chunk (scanning one move to the end first made every heap of 0.376,
-    /// whose scarce values come from its second split move, cost O(n)).
+    /// whose scarce values come from its second split move, cost O(n)). Returns the smaller
+    /// heap of the pair it stopped before (0 when the helper's marks held every value).
     #[inline(always)]
-    fn scan_pairs(&mut self, g: &[u32]) {
+    fn scan_pairs(&mut self, g: &[u32]) -> usize {
         let n = g.len();
         let round = self.round;
         let until_needed = !self.needed.is_empty();
@@ -714,7 +760,7 @@ impl SparseOctal {
         if !skip.is_empty() {
             self.consult_scan_marks(n, until_needed);
             if until_needed && self.needed.is_empty() {
-                return;
+                return 0;
             }
         }
         let mut a = 1;
@@ -729,9 +775,10 @@ impl SparseOctal {
             if a < skip.start {
                 end = end.min(skip.start);
             }
-            if until_needed && self.values16.is_some() && self.needed.len() <= WANTED_FROM {
+            let copied = matches!(self.copy16, Copy16::Made(_));
+            if until_needed && copied && self.needed.len() <= WANTED_FROM {
                 self.scan_for_wanted(&spans[..count], a, skip, longest);
-                return;
+                return a;
             }
             if until_needed && self.needed.len() <= FEW {
                 // Only a few scarce values left: look for them alone. A compare-and-or loop
@@ -761,10 +808,11 @@ impl SparseOctal {
                 let stamp = &self.stamp;
                 keep_unstamped(&mut self.needed, stamp, round);
                 if self.needed.is_empty() {
-                    return;
+                    return a;
                 }
             }
         }
+        a
     }
 
     /// The rest of the scan, from pair `a` on (past the pairs in `skip`), looking for the
@@ -776,7 +824,7 @@ impl SparseOctal {
         skip: std::ops::Range<usize>,
         longest: usize,
     ) {
-        let Some(g) = &self.values16 else {
+        let Copy16::Made(g) = &self.copy16 else {
             return;
         };
         let round = self.round;
@@ -1126,5 +1174,38 @@ fn walsh_hadamard(h: &mut [i64]) {
             }
         }
         len *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::heap::code::CodeKind;
+
+    #[test]
+    fn the_copy_for_the_bit_map_scan_is_made_once_most_scans_of_a_window_run_long() {
+        let code = TbCode::parse("0.007", CodeKind::TakeAndBreak).unwrap();
+        let mut method = SparseOctal::new(&code).unwrap();
+        if matches!(method.copy16, Copy16::Never) {
+            return; // a processor without AVX-512BW never makes it
+        }
+        let watching = |m: &SparseOctal| matches!(m.copy16, Copy16::Watching { .. });
+        for _ in 0..SCAN_WINDOW {
+            method.watch_scans(LONG_SCAN);
+        }
+        assert!(watching(&method), "no scan was long");
+        for i in 0..SCAN_WINDOW {
+            method.watch_scans(if i % 2 == 0 { LONG_SCAN + 1 } else { 0 });
+        }
+        assert!(watching(&method), "only half were long");
+        for i in 0..SCAN_WINDOW {
+            method.watch_scans(if i % 4 == 0 { 0 } else { LONG_SCAN + 1 });
+        }
+        assert!(matches!(method.copy16, Copy16::Made(_)));
+        // Filled at the next heap, and dropped for good at a value past the bit map.
+        method.copy_values16(&[0, 1, 2]);
+        assert!(matches!(&method.copy16, Copy16::Made(c) if c == &[0, 1, 2]));
+        method.copy_values16(&[0, 1, 2, wanted::LIMIT]);
+        assert!(matches!(method.copy16, Copy16::Never));
     }
 }
