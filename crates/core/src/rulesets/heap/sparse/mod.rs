@@ -126,11 +126,12 @@
 //!     needed, the scan now tests 32 pairs a step against a bit map of them ([`wanted`],
 //!     AVX-512BW, 0.055 ns a pair), reading a sixteen-bit copy of the sequence. Thresholds of
 //!     16, 64, 128 and 256 values, and the bit map from the first pair, took 5.2-6.1 s on 0.007
-//!     to 300 000 heaps (16 slowest; 64 and from the first pair fastest); Grundy's game, whose
-//!     scans are short, did not change. One thread, 0.007 to 300 000 heaps: 7.7 s → 5.5 s.
+//!     to 300 000 heaps (16 slowest; 64 and from the first pair fastest); Grundy's game to
+//!     2^21 on one thread did not change. One thread, 0.007 to 300 000 heaps: 7.7 s → 5.5 s.
 //!     The copy is made only once most of a window's scans run past 4096 pairs ([`Copy16`]):
-//!     0.007 and Grundy's game make it, 0.354 does not (its period search: 8.3-8.6 s and
-//!     237-252 MB either way, against 308 MB with the copy made from the start).
+//!     0.007 and Grundy's game make it (Grundy's game to 2^23 on two threads: 8.5 s and
+//!     112 MB with it, 9.8 s and 89 MB without), 0.354 does not (its period search: 8.3-8.6 s
+//!     and 237-252 MB either way, against 308 MB with the copy made from the start).
 //!   - On two threads that left the caller waiting: it sent the helper the next block's
 //!     request only after marking its own share of this block's pass, so the helper idled
 //!     through that share (a profile: the caller busy all the time, the helper half of it).
