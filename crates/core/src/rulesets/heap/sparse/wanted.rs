@@ -12,8 +12,9 @@
 //! four values (a micro-benchmark over 35 000 pairs a heap).
 //!
 //! The values are read from a copy of the sequence in sixteen bits a value (32 to a vector,
-//! and half the bytes to load). Values of 2048 and more, or a processor without AVX-512BW,
-//! leave the scan to the loops in `mod.rs`.
+//! and half the bytes to load), made once most heaps' scans run long (`Copy16` in `mod.rs`).
+//! Values of 2048 and more, short scans, or a processor without AVX-512BW leave the scan to
+//! the loops in `mod.rs`.
 
 /// Values the set holds: every xor of two values below it is below it too.
 pub(super) const LIMIT: u32 = 2048;
