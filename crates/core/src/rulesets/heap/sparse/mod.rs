@@ -764,6 +764,7 @@ impl SparseOctal {
                 return 0;
             }
         }
+        let copied = matches!(self.copy16, Copy16::Made(_));
         let mut a = 1;
         let mut chunk = FIRST_CHUNK;
         while a <= longest {
@@ -776,7 +777,6 @@ impl SparseOctal {
             if a < skip.start {
                 end = end.min(skip.start);
             }
-            let copied = matches!(self.copy16, Copy16::Made(_));
             if until_needed && copied && self.needed.len() <= WANTED_FROM {
                 self.scan_for_wanted(&spans[..count], a, skip, longest);
                 return a;
